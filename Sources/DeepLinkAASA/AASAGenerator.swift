@@ -1,0 +1,61 @@
+import DeepLinkRouting
+
+/// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern
+/// `appIDs` + `components` form, one `details` entry for all the app IDs.
+///
+/// Each universal route becomes one component whose `/` glob matches its pattern (`c/$(id)` → `/c/?*`), preceded by
+/// exclusions for deeper paths (`/c/*/?*`), since Apple's `*` crosses `/` and would otherwise open the app for URLs
+/// the parser rejects. Required query parameters become `"?": {"code": "?*"}`.
+public struct AASAGenerator: Sendable {
+    /// Apple's downloader drops files larger than this (bytes, uncompressed).
+    public static let sizeLimit = 131_072
+
+    /// The table the file describes.
+    public let table: RouteTable
+
+    /// A generator for `table`.
+    public init(table: RouteTable) {
+        self.table = table
+    }
+
+    /// The AASA JSON for `host` (one of the table's domains; routes scoped to other domains are left out).
+    /// With no host, the first domain.
+    public func json(for host: String? = nil) -> String {
+        let host = host?.lowercased() ?? table.domains.first ?? ""
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.beginObject("applinks")
+        writer.beginArray("details")
+        writer.beginObject()
+        writer.beginArray("appIDs")
+        for appID in table.app.appIDs { writer.string(nil, appID) }
+        writer.endArray()
+        writer.beginArray("components")
+        for component in components(for: host) { component.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        writer.endArray()
+        writer.endObject()
+        if table.app.webCredentials {
+            writer.beginObject("webcredentials")
+            writer.beginArray("apps")
+            for appID in table.app.appIDs { writer.string(nil, appID) }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endObject()
+        return writer.text + "\n"
+    }
+
+    /// The components for `host`, in table order, each route's exclusions before its rule.
+    func components(for host: String) -> [AASAComponent] {
+        let channel = Channel.universal(host: host)
+        let routes = table.routes.filter { channel.tier(of: $0.scopes) != nil }
+            .enumerated().sorted { (channel.tier(of: $0.element.scopes) ?? 1, $0.offset) < (channel.tier(of: $1.element.scopes) ?? 1, $1.offset) }
+            .map(\.element)
+        return routes.flatMap { route in
+            let others = routes.filter { $0.name != route.name }
+            return AASAPattern.exclusions(for: route, others: others) + [AASAPattern.inclusion(for: route)]
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import DeepLinkRouting
+
+/// Turns path patterns into Apple's component globs (`*` any run of characters, `/` included; `?` one character).
+enum AASAPattern {
+    /// The component that opens the app for `route`.
+    static func inclusion(for route: Route) -> AASAComponent {
+        let globs = route.pattern.components.map { glob(for: $0, in: route) }
+        let query = route.parameters.filter { !$0.isInPath && $0.rule.isRequired && $0.rule.minimumLength > 0 }
+            .map { (name: $0.name.aasaPercentEncoded, glob: "?*") }
+        return AASAComponent(path: path(globs), query: query, isExcluded: false, comment: "\(route.name): /\(route.pattern)")
+    }
+
+    /// Exclusions for URLs whose parameter or `*` would have to span a `/`: one per such component, so that the
+    /// app opens only for paths with the pattern's number of components.
+    ///
+    /// Left out when the pattern ends in `**` (any depth is valid there), and left out where a deeper route of
+    /// the same table could be excluded by it (the app then still opens; the parser decides).
+    static func exclusions(for route: Route, others: [Route]) -> [AASAComponent] {
+        let components = route.pattern.components
+        guard components.last != .rest else { return [] }
+        return components.indices.compactMap { position -> AASAComponent? in
+            let component = components[position]
+            guard component == .wildcard || component.isParameter else { return nil }
+            if others.contains(where: { $0.couldBeDeeper(than: route, spanningAt: position) }) { return nil }
+            var globs = components.map { glob(for: $0, in: route) }
+            globs[position] = spanningGlob(for: component)
+            return AASAComponent(path: path(globs), query: [], isExcluded: true, comment: "\(route.name): deeper paths do not match")
+        }
+    }
+
+    private static func path(_ globs: [String]) -> String {
+        "/" + globs.joined(separator: "/")
+    }
+
+    private static func glob(for component: PathComponent, in route: Route) -> String {
+        switch component {
+        case .literal(let text): return text.aasaLiteral
+        case .wildcard: return "?*"
+        case .rest: return "*"
+        case .parameter(let name, let prefix, let suffix):
+            let isEmptyAllowed = (route.parameter(named: name)?.rule.minimumLength ?? 1) == 0
+            return prefix.aasaLiteral + (isEmptyAllowed ? "*" : "?*") + suffix.aasaLiteral
+        }
+    }
+
+    /// The glob for a component that contains a `/` followed by at least one character.
+    private static func spanningGlob(for component: PathComponent) -> String {
+        if case .parameter(_, let prefix, let suffix) = component { return prefix.aasaLiteral + "*/?*" + suffix.aasaLiteral }
+        return "*/?*"
+    }
+}
+
+extension PathComponent {
+    var isParameter: Bool {
+        if case .parameter = self { true } else { false }
+    }
+}
+
+extension Route {
+    /// Whether this route may accept a path that `other`'s exclusion at `position` would block: a path longer
+    /// than `other`'s pattern that agrees with it before `position`.
+    func couldBeDeeper(than other: Route, spanningAt position: Int) -> Bool {
+        let mine = pattern.components
+        let theirs = other.pattern.components
+        guard mine.count > theirs.count || mine.last == .rest else { return false }
+        return zip(mine.prefix(position), theirs.prefix(position)).allSatisfy { pair in
+            switch pair {
+            case (.literal(let a), .literal(let b)): a == b
+            default: true
+            }
+        }
+    }
+}
+
+extension String {
+    /// The literal as it appears in a percent-encoded URL path, with Apple's glob characters escaped.
+    var aasaLiteral: String {
+        var result = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "\\"): result += "\\" + String(UnicodeScalar(byte))
+            case _ where byte.isPathSafe: result.unicodeScalars.append(UnicodeScalar(byte))
+            default: result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    /// A query item name as it appears in a percent-encoded query.
+    var aasaPercentEncoded: String {
+        utf8.allSatisfy(\.isPathSafe) ? self : aasaLiteral
+    }
+}
+
+extension UInt8 {
+    /// Characters a URL path carries unencoded: unreserved, sub-delims, `:` and `@`.
+    var isPathSafe: Bool {
+        switch self {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"): true
+        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"): true
+        default: false
+        }
+    }
+}

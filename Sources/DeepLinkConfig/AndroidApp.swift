@@ -1,0 +1,38 @@
+import DeepLinkRouting
+
+/// The optional `android:` section: the app that `/.well-known/assetlinks.json` vouches for.
+public struct AndroidApp: Sendable, Equatable {
+    /// The application ID (`com.polarisexpress.expresscan`).
+    public let package: String
+    /// Upper-case, colon-separated SHA-256 fingerprints of the signing certificates.
+    public let fingerprints: [String]
+
+    /// The Digital Asset Links statement list.
+    public var assetLinksJSON: String {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.beginObject()
+        writer.beginArray("relation")
+        writer.string(nil, "delegate_permission/common.handle_all_urls")
+        writer.endArray()
+        writer.beginObject("target")
+        writer.string("namespace", "android_app")
+        writer.string("package_name", package)
+        writer.beginArray("sha256_cert_fingerprints")
+        for fingerprint in fingerprints { writer.string(nil, fingerprint) }
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+        writer.endArray()
+        return writer.text + "\n"
+    }
+
+    static func isFingerprint(_ text: String) -> Bool {
+        let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
+        return bytes.count == 32 && bytes.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy { $0.isUpperHex } }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isUpperHex: Bool { (0x30...0x39).contains(self) || (0x41...0x46).contains(self) }
+}

@@ -1,0 +1,90 @@
+import DeepLinkAASA
+import DeepLinkRouting
+import Foundation
+
+/// A config file read, parsed and checked: the route table, the Android section, and every diagnostic.
+public struct Configuration: Sendable {
+    /// The validated route table.
+    public let table: RouteTable
+    /// The Android app, when configured.
+    public let android: AndroidApp?
+    /// Warnings found (errors prevent a `Configuration` from existing).
+    public let warnings: [Diagnostic]
+
+    /// Reads and checks the config file at `path`.
+    public init(contentsOf path: String) throws(ConfigurationError) {
+        try self.init(yaml: Self.read(path), file: path)
+    }
+
+    /// Every problem in the config file at `path`, including not being able to read it.
+    public static func check(file path: String) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+        do throws(ConfigurationError) {
+            return check(yaml: try read(path))
+        } catch {
+            return (nil, nil, error.diagnostics)
+        }
+    }
+
+    private static func read(_ path: String) throws(ConfigurationError) -> String {
+        let reason: String
+        if !FileManager.default.fileExists(atPath: path) {
+            reason = "no such file"
+        } else if !FileManager.default.isReadableFile(atPath: path) {
+            reason = "permission denied"
+        } else if let data = FileManager.default.contents(atPath: path) {
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "the config is not UTF-8 text")])
+            }
+            return text
+        } else {
+            reason = "it is not a readable file"
+        }
+        throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "cannot read the config: \(reason)")])
+    }
+
+    /// Parses and checks config YAML; `file` names it in messages.
+    public init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
+        let check = Self.check(yaml: yaml)
+        guard let table = check.table, !check.diagnostics.contains(where: { $0.severity == .error }) else {
+            throw ConfigurationError(file: file, diagnostics: check.diagnostics)
+        }
+        self.table = table
+        self.android = check.android
+        self.warnings = check.diagnostics
+    }
+
+    /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints.
+    public static func check(yaml: String) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+        var parser = ConfigurationParser()
+        guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, parser.problems) }
+        let compilation = RouteTable.compile(definition)
+        var diagnostics = parser.problems + compilation.diagnostics
+        if let table = compilation.table {
+            for host in table.domains {
+                let size = AASAGenerator(table: table).json(for: host).utf8.count
+                if size > AASAGenerator.sizeLimit {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, line: nil,
+                            "the apple-app-site-association for \(host) would be \(size) bytes; Apple drops files over \(AASAGenerator.sizeLimit) bytes"))
+                }
+            }
+        }
+        let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        let isValid = !ordered.contains { $0.severity == .error }
+        return (isValid ? compilation.table : nil, android, ordered)
+    }
+}
+
+/// A config that cannot be used, with every problem found.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    /// The file, as named on the command line.
+    public let file: String
+    /// Every problem, errors and warnings.
+    public let diagnostics: [Diagnostic]
+
+    /// One `FILE:LINE: message` line per problem.
+    public var description: String {
+        diagnostics.map { $0.formatted(file: file) }.joined(separator: "\n")
+    }
+}

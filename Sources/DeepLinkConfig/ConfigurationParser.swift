@@ -1,0 +1,86 @@
+import DeepLinkRouting
+import Yams
+
+/// Turns config YAML into a `RouteTableDefinition` plus the server's own sections, with a line for every problem.
+struct ConfigurationParser {
+    var problems: [Diagnostic] = []
+
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "routes", "android"]
+    static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials"]
+    static let routeKeys = ["name", "path", "scopes", "params", "gate", "secret", "notification", "landing"]
+    static let parameterKeys = ["charset", "min", "max", "required"]
+    static let androidKeys = ["package", "sha256CertFingerprints"]
+
+    /// Parses `yaml`; nil when it is not even a YAML mapping (the problems say why).
+    mutating func parse(_ yaml: String) -> (RouteTableDefinition, AndroidApp?)? {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                problems.append(Diagnostic(.error, line: nil, "the config is empty"))
+                return nil
+            }
+            root = node
+        } catch let error as YamlError {
+            problems.append(Self.diagnostic(for: error))
+            return nil
+        } catch {
+            problems.append(Diagnostic(.error, line: nil, "cannot read YAML: \(error)"))
+            return nil
+        }
+        guard let top = YAMLSection(root, label: "config", allowed: Self.topLevelKeys, problems: &problems) else { return nil }
+        let app = parseApp(top)
+        let gates = parseGates(top)
+        let routes = parseRoutes(top)
+        var android: AndroidApp?
+        if let node = top.values["android"] { android = parseAndroid(node) }
+        let domains = top.strings("domains", problems: &problems) ?? []
+        let schemes = top.strings("schemes", problems: &problems) ?? []
+        let states = top.strings("states", problems: &problems)
+        guard let app else { return nil }
+        let definition = RouteTableDefinition(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+        return (definition, android)
+    }
+
+    private mutating func parseApp(_ top: YAMLSection) -> AppDefinition? {
+        guard let node = top.values["app"] else {
+            problems.append(Diagnostic(.error, line: top.line, "config: missing 'app' section"))
+            return nil
+        }
+        guard let app = YAMLSection(node, label: "app", allowed: Self.appKeys, problems: &problems) else { return nil }
+        let name = app.requiredString("name", problems: &problems) ?? Located("", line: app.line)
+        let appIDs = app.strings("appIDs", problems: &problems) ?? []
+        return AppDefinition(
+            name: name, appIDs: appIDs, appStoreID: app.string("appStoreID", problems: &problems),
+            webCredentials: app.bool("webcredentials", problems: &problems) ?? false)
+    }
+
+    private mutating func parseGates(_ top: YAMLSection) -> [GateDefinition] {
+        guard let node = top.values["gates"] else { return [] }
+        guard let mapping = node.mapping else {
+            problems.append(Diagnostic(.error, line: node.mark?.line, "config: 'gates' must map gate names to lists of states"))
+            return []
+        }
+        return mapping.compactMap { key, value in
+            let name = Located(key.string ?? "", line: key.mark?.line)
+            guard let sequence = value.sequence else {
+                problems.append(Diagnostic(.error, line: value.mark?.line, "gate '\(name.value)' must be a list of states"))
+                return nil
+            }
+            return GateDefinition(name: name, states: sequence.map { Located($0.string ?? "", line: $0.mark?.line) })
+        }
+    }
+
+    private static func diagnostic(for error: YamlError) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            return Diagnostic(.error, line: mark.line, "YAML syntax error: \(detail)\(problem) (column \(mark.column))")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return Diagnostic(.error, line: context.mark.line, "a mapping gives the key \(keys) twice")
+        default:
+            return Diagnostic(.error, line: nil, "YAML syntax error: \(error)")
+        }
+    }
+}

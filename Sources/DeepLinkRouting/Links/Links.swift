@@ -1,0 +1,31 @@
+/// The canonical URLs of one intent: the Universal Link and the custom-scheme link.
+public struct Links: Sendable, Equatable {
+    /// `https://DOMAIN/PATH` on the route's first allowed domain; nil for a route no domain may open.
+    public let universal: String?
+    /// `SCHEME://PATH` on the route's first allowed scheme; nil for a Universal-Link-only route.
+    public let app: String?
+}
+
+/// Why a link cannot be built.
+public enum LinkError: Error, Equatable, CustomStringConvertible {
+    case unknownRoute(String, known: [String])
+    case wildcardRoute(String)
+    case unknownParameter(route: String, parameter: String, known: [String])
+    case missingParameter(route: String, parameter: String)
+    case invalidParameter(route: String, parameter: String, ParameterViolation)
+
+    public var description: String {
+        switch self {
+        case .unknownRoute(let route, let known):
+            "unknown route '\(route)' (routes: \(known.joined(separator: ", ")))"
+        case .wildcardRoute(let route):
+            "route '\(route)' has '*' or '**' in its path, so no link can be built from parameters alone"
+        case .unknownParameter(let route, let parameter, let known):
+            "route '\(route)' has no parameter '\(parameter)' (parameters: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+        case .missingParameter(let route, let parameter):
+            "route '\(route)': parameter '\(parameter)' is missing"
+        case .invalidParameter(let route, let parameter, let violation):
+            "route '\(route)': parameter '\(parameter)' \(violation)"
+        }
+    }
+}

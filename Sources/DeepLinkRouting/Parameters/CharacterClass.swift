@@ -1,0 +1,100 @@
+/// The set of characters a parameter may contain, written as the body of a regular-expression character class
+/// (`A-Za-z0-9_-`): single characters and `a-z` ranges; `-` is literal first or last; `\` escapes `-`, `\`, `^`, `]`.
+public struct CharacterClass: Sendable, Hashable {
+    /// Sorted, merged, non-adjacent ranges of Unicode scalar values.
+    public let ranges: [ClosedRange<UInt32>]
+    /// The body as written.
+    public let source: String
+    private let asciiLow: UInt64
+    private let asciiHigh: UInt64
+
+    /// Parses a character-class body.
+    public init(_ source: String) throws(CharacterClassError) {
+        let scalars = Array(source.unicodeScalars)
+        guard !scalars.isEmpty else { throw .empty }
+        if scalars[0] == "^" { throw .negated }
+        var collected: [ClosedRange<UInt32>] = []
+        var index = 0
+        func next() throws(CharacterClassError) -> Unicode.Scalar {
+            let scalar = scalars[index]
+            index += 1
+            guard scalar == "\\" else { return scalar }
+            guard index < scalars.count else { throw .danglingEscape }
+            let escaped = scalars[index]
+            index += 1
+            guard "-\\^]".unicodeScalars.contains(escaped) else { throw .unsupportedEscape(escaped) }
+            return escaped
+        }
+        while index < scalars.count {
+            let low = try next()
+            if index + 1 < scalars.count, scalars[index] == "-" {
+                index += 1
+                let high = try next()
+                guard low.value <= high.value else { throw .reversedRange(low, high) }
+                collected.append(low.value...high.value)
+            } else {
+                collected.append(low.value...low.value)
+            }
+        }
+        self.init(ranges: collected, source: source)
+    }
+
+    private init(ranges unsorted: [ClosedRange<UInt32>], source: String) {
+        var merged: [ClosedRange<UInt32>] = []
+        for range in unsorted.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for range in merged where range.lowerBound < 128 {
+            for value in range.lowerBound...min(range.upperBound, 127) {
+                if value < 64 { low |= 1 << value } else { high |= 1 << (value - 64) }
+            }
+        }
+        self.ranges = merged
+        self.source = source
+        self.asciiLow = low
+        self.asciiHigh = high
+    }
+
+    /// Whether the class contains `scalar`.
+    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiLow & (1 << value) != 0 }
+        if value < 128 { return asciiHigh & (1 << (value - 64)) != 0 }
+        return ranges.contains { $0.contains(value) }
+    }
+
+    /// Whether every character of `other` is in this class.
+    public func isSuperset(of other: CharacterClass) -> Bool {
+        other.ranges.allSatisfy { inner in ranges.contains { $0.lowerBound <= inner.lowerBound && inner.upperBound <= $0.upperBound } }
+    }
+
+    /// Whether some character is in both classes.
+    public func intersects(_ other: CharacterClass) -> Bool {
+        ranges.contains { mine in other.ranges.contains { mine.overlaps($0) } }
+    }
+}
+
+/// Why a character-class body cannot be parsed.
+public enum CharacterClassError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case negated
+    case danglingEscape
+    case unsupportedEscape(Unicode.Scalar)
+    case reversedRange(Unicode.Scalar, Unicode.Scalar)
+
+    public var description: String {
+        switch self {
+        case .empty: "charset is empty, so no value can match"
+        case .negated: "charset cannot be negated with a leading '^'; list the allowed characters"
+        case .danglingEscape: "charset ends with a lone '\\'"
+        case .unsupportedEscape(let scalar): "charset escape '\\\(scalar)' is not supported (only \\-, \\\\, \\^, \\])"
+        case .reversedRange(let low, let high): "charset range '\(low)-\(high)' is reversed"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// A parsed path pattern such as `c/$(id)`, `auth/callback` or `docs/**`.
+public struct PathPattern: Sendable, Hashable {
+    /// The components, in order.
+    public let components: [PathComponent]
+
+    /// Parses Flint-style pattern syntax; a leading `/` is optional, and the empty pattern is the root path.
+    public init(parsing text: String) throws(PatternSyntaxError) {
+        var body = Substring(text)
+        if body.hasPrefix("/") { body = body.dropFirst() }
+        guard !body.isEmpty else {
+            components = []
+            return
+        }
+        for forbidden in ["?", "#"] where body.contains(forbidden) {
+            throw .queryOrFragment(forbidden)
+        }
+        let pieces = body.split(separator: "/", omittingEmptySubsequences: false)
+        var parsed: [PathComponent] = []
+        var names: Set<String> = []
+        for (offset, piece) in pieces.enumerated() {
+            let position = offset + 1
+            let component = try Self.component(piece, position: position)
+            if case .rest = component, position != pieces.count { throw .restNotLast(position: position) }
+            if case .parameter(let name, _, _) = component, !names.insert(name).inserted {
+                throw .duplicateParameter(name)
+            }
+            parsed.append(component)
+        }
+        components = parsed
+    }
+
+    /// The names of the parameters captured from the path, in order.
+    public var parameterNames: [String] {
+        components.compactMap {
+            if case .parameter(let name, _, _) = $0 { name } else { nil }
+        }
+    }
+
+    /// Whether the pattern contains `*` or `**`, whose values no parameter names.
+    public var hasWildcards: Bool {
+        components.contains { $0 == .wildcard || $0 == .rest }
+    }
+
+    private static func component(_ piece: Substring, position: Int) throws(PatternSyntaxError) -> PathComponent {
+        if piece.isEmpty { throw .emptyComponent(position: position) }
+        if piece == "*" { return .wildcard }
+        if piece == "**" { return .rest }
+        if piece.contains("*") { throw .partialWildcard(String(piece)) }
+        if piece.contains("%") { throw .percentInLiteral(String(piece)) }
+        guard let dollar = piece.firstParameterOpening else {
+            return .literal(String(piece))
+        }
+        let nameStart = piece.index(dollar, offsetBy: 2)
+        guard let close = piece[nameStart...].firstIndex(of: ")") else {
+            throw .unterminatedParameter(String(piece))
+        }
+        let name = piece[nameStart..<close]
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isNameScalar) else {
+            throw .invalidParameterName(String(piece))
+        }
+        let suffix = piece[piece.index(after: close)...]
+        if suffix.firstParameterOpening != nil { throw .twoParameters(String(piece)) }
+        return .parameter(name: String(name), prefix: String(piece[..<dollar]), suffix: String(suffix))
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+    }
+}
+
+extension PathPattern: CustomStringConvertible {
+    /// The pattern in canonical form, without a leading `/`.
+    public var description: String {
+        components.map(\.description).joined(separator: "/")
+    }
+}
+
+extension Substring {
+    /// The index of the first `$(`.
+    var firstParameterOpening: Index? {
+        var index = startIndex
+        while let dollar = self[index...].firstIndex(of: "$") {
+            let next = self.index(after: dollar)
+            if next < endIndex, self[next] == "(" { return dollar }
+            index = next
+        }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+extension ResolveResult {
+    /// The resolve-result JSON object, keys in contract order; `table` provides the canonical links.
+    public func json(in table: RouteTable) -> String {
+        var writer = JSONWriter()
+        write(to: &writer, in: table)
+        return writer.text
+    }
+
+    /// Writes the resolve-result object into `writer` (for batches).
+    public func write(to writer: inout JSONWriter, in table: RouteTable) {
+        writer.beginObject()
+        writer.string("url", url)
+        switch outcome {
+        case .matched(let match):
+            writer.bool("matched", true)
+            writer.string("route", match.route.name)
+            writer.beginObject("params")
+            for parameter in match.parameters { writer.string(parameter.name, parameter.value) }
+            writer.endObject()
+            writer.string("channel", match.channel.kind)
+            writer.string("notification", match.route.notification)
+            writer.string("gate", match.route.gate)
+            let links = table.links(for: match)
+            writer.beginObject("links")
+            writer.string("universal", links.universal)
+            writer.string("app", links.app)
+            writer.endObject()
+            if let action { writer.string("action", action.rawValue) }
+        case .unmatched(let unmatched):
+            writer.bool("matched", false)
+            writer.string("reason", unmatched.reason.rawValue)
+            writer.string("detail", unmatched.detail)
+            if let route = unmatched.route { writer.string("route", route) }
+            if let parameter = unmatched.parameter { writer.string("parameter", parameter) }
+        }
+        writer.endObject()
+    }
+}
+
+extension Links {
+    /// `{"universal": …, "app": …}`.
+    public var json: String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("universal", universal)
+        writer.string("app", app)
+        writer.endObject()
+        return writer.text
+    }
+}

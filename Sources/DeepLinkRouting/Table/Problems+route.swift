@@ -1,0 +1,113 @@
+extension Problems {
+    /// Checks one route; returns it compiled when it has no errors.
+    mutating func check(_ definition: RouteDefinition, in context: RouteContext) -> Route? {
+        let errorsBefore = all.filter { $0.severity == .error }.count
+        let name = definition.name.value
+        let label = "route '\(name)'"
+        if name.isEmpty { error(definition.name.line ?? definition.line, "route has an empty name") }
+        if definition.notification.value.isEmpty { error(definition.notification.line ?? definition.line, "\(label): notification is empty") }
+
+        var pattern: PathPattern?
+        do throws(PatternSyntaxError) {
+            pattern = try PathPattern(parsing: definition.path.value)
+        } catch {
+            self.error(definition.path.line, "\(label): bad path pattern '\(definition.path.value)': \(error)")
+        }
+        let scopes = checkScopes(definition, label: label, context: context)
+        if let gate = definition.gate, context.gates[gate.value] == nil {
+            let known = context.gates.keys.sorted().joined(separator: ", ")
+            error(gate.line, "\(label): unknown gate '\(gate.value)' (known gates: \(known.isEmpty ? "none" : known))")
+        }
+        let parameters = checkParameters(definition, pattern: pattern, label: label)
+
+        let errorsAfter = all.filter { $0.severity == .error }.count
+        guard errorsAfter == errorsBefore, let pattern else { return nil }
+        return Route(
+            name: name, pattern: pattern, scopes: scopes, parameters: parameters,
+            notification: definition.notification.value, gate: definition.gate?.value,
+            isSecret: definition.isSecret, landing: definition.landing?.value, line: definition.line)
+    }
+
+    private mutating func checkScopes(_ definition: RouteDefinition, label: String, context: RouteContext) -> [Scope] {
+        guard let written = definition.scopes else {
+            if context.domains.isEmpty { error(definition.line, "\(label): scope 'universal' (the default) needs at least one domain in domains") }
+            return [.anyUniversal]
+        }
+        if written.isEmpty { error(definition.line, "\(label): scopes is empty, so nothing can open it") }
+        var scopes: [Scope] = []
+        for text in written {
+            guard let scope = Scope(parsing: text.value) else {
+                error(text.line, "\(label): unknown scope '\(text.value)' (use universal, app, universal:HOST or app:SCHEME)")
+                continue
+            }
+            switch scope {
+            case .universal(let host) where !context.domains.contains(host):
+                error(text.line, "\(label): scope '\(text.value)' names a domain that is not in domains")
+            case .app(let scheme) where !context.schemes.contains(scheme):
+                error(text.line, "\(label): scope '\(text.value)' names a scheme that is not in schemes")
+            case .anyUniversal where context.domains.isEmpty:
+                error(text.line, "\(label): scope 'universal' needs at least one domain in domains")
+            case .anyApp where context.schemes.isEmpty:
+                error(text.line, "\(label): scope 'app' needs at least one scheme in schemes")
+            default:
+                if scopes.contains(scope) { warning(text.line, "\(label): scope '\(text.value)' is listed twice") }
+            }
+            scopes.append(scope)
+        }
+        return scopes
+    }
+
+    private mutating func checkParameters(_ definition: RouteDefinition, pattern: PathPattern?, label: String) -> [Route.Parameter] {
+        let pathNames = pattern?.parameterNames ?? []
+        var declared: Set<String> = []
+        var parameters: [Route.Parameter] = []
+        for parameter in definition.parameters {
+            let place = "\(label): parameter '\(parameter.name)'"
+            guard declared.insert(parameter.name).inserted else {
+                error(parameter.line, "\(place) is declared twice")
+                continue
+            }
+            let isInPath = pathNames.contains(parameter.name)
+            if isInPath, parameter.isRequired != nil {
+                warning(parameter.line, "\(place) is in the path, so it is always required; 'required' has no effect")
+            }
+            if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
+                parameters.append(Route.Parameter(name: parameter.name, rule: rule, isInPath: isInPath))
+            }
+        }
+        for name in pathNames where !declared.contains(name) {
+            error(definition.path.line, "\(label): path parameter '\(name)' has no entry in params")
+        }
+        return parameters
+    }
+
+    private mutating func checkRule(_ parameter: ParameterDefinition, place: String, isInPath: Bool) -> ParameterRule? {
+        let minimum = parameter.minimumLength ?? 1
+        let maximum = parameter.maximumLength ?? 1024
+        var isValid = true
+        if minimum < 0 {
+            error(parameter.line, "\(place): min \(minimum) is negative")
+            isValid = false
+        }
+        if maximum < 1 {
+            error(parameter.line, "\(place): max \(maximum) must be at least 1")
+            isValid = false
+        }
+        if minimum > maximum {
+            error(parameter.line, "\(place): min \(minimum) is greater than max \(maximum), so no value can match")
+            isValid = false
+        }
+        var charset: CharacterClass?
+        if let text = parameter.charset {
+            do throws(CharacterClassError) {
+                charset = try CharacterClass(text)
+            } catch {
+                self.error(parameter.line, "\(place): \(error)")
+            }
+        } else {
+            error(parameter.line, "\(place): missing 'charset'")
+        }
+        guard isValid, let charset else { return nil }
+        return ParameterRule(charset: charset, minimumLength: minimum, maximumLength: maximum, isRequired: isInPath || parameter.isRequired == true)
+    }
+}

@@ -1,0 +1,46 @@
+/// One entry of the route table: a pattern, its parameters, where it may be opened and what it dispatches.
+public struct Route: Sendable {
+    /// Unique name (`charger`).
+    public let name: String
+    /// The path pattern.
+    public let pattern: PathPattern
+    /// Where the route may be opened from.
+    public let scopes: [Scope]
+    /// Declared parameters in declaration order; a parameter not in the path is a query parameter.
+    public let parameters: [Parameter]
+    /// The notification the app posts (`chargerDeepLinkRequested`).
+    public let notification: String
+    /// The gate that must admit the app's state, if any.
+    public let gate: String?
+    /// Whether the values are secrets (never logged, pages never cached).
+    public let isSecret: Bool
+    /// The landing page shown when the app is not installed, if any.
+    public let landing: String?
+    /// The config line that defines the route, when known.
+    public let line: Int?
+
+    /// One declared parameter.
+    public struct Parameter: Sendable {
+        /// The name, as in the pattern or the query.
+        public let name: String
+        /// What its value must look like.
+        public let rule: ParameterRule
+        /// Whether the pattern captures it from the path (otherwise it comes from the query).
+        public let isInPath: Bool
+    }
+
+    /// The declared parameter called `name`.
+    public func parameter(named name: String) -> Parameter? {
+        parameters.first { $0.name == name }
+    }
+
+    /// Whether some `https` domain may open this route.
+    public var isUniversal: Bool {
+        scopes.contains { if case .universal = $0 { true } else { $0 == .anyUniversal } }
+    }
+
+    /// Whether some custom scheme may open this route.
+    public var isAppScheme: Bool {
+        scopes.contains { if case .app = $0 { true } else { $0 == .anyApp } }
+    }
+}

@@ -1,0 +1,75 @@
+extension RouteTable {
+    /// Validates a definition, collecting every problem; never stops at the first.
+    public static func compile(_ definition: RouteTableDefinition) -> RouteTableCompilation {
+        var problems = Problems()
+        let app = problems.check(definition.app)
+        let domains = problems.checkNames(definition.domains, kind: "domain", isValid: Self.isHost)
+        let schemes = problems.checkNames(definition.schemes, kind: "scheme", isValid: Self.isCustomScheme)
+        let gates = problems.check(definition.gates, states: definition.states)
+        let states =
+            definition.states.map { problems.checkNames($0, kind: "state") { !$0.isEmpty } }
+            ?? Array(Set(gates.values.flatMap { $0 })).sorted()
+        var routes: [Route] = []
+        var firstDefinitions: [String: RouteDefinition] = [:]
+        for route in definition.routes {
+            if let first = firstDefinitions[route.name.value] {
+                let place = (first.name.line ?? first.line).map { " (first defined on line \($0))" } ?? ""
+                problems.error(route.name.line ?? route.line, "duplicate route name '\(route.name.value)'\(place)")
+            } else {
+                firstDefinitions[route.name.value] = route
+            }
+            let context = RouteContext(domains: domains, schemes: schemes, gates: gates)
+            if let compiled = problems.check(route, in: context) { routes.append(compiled) }
+        }
+        problems.checkReachability(of: routes, domains: domains, schemes: schemes)
+        guard !problems.hasErrors, let app else {
+            return RouteTableCompilation(table: nil, diagnostics: problems.sorted)
+        }
+        let table = RouteTable(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+        return RouteTableCompilation(table: table, diagnostics: problems.sorted)
+    }
+
+    /// A bare DNS host name: letters, digits, `-` and `.`, no scheme, port or path.
+    static func isHost(_ host: String) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return !host.isEmpty && host.utf8.count <= 253
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+                    && label.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") }
+            }
+    }
+
+    /// An RFC 3986 scheme that is not `http` or `https`.
+    static func isCustomScheme(_ scheme: String) -> Bool {
+        let bytes = scheme.utf8
+        guard let first = bytes.first, first.isASCIILetter, !["http", "https"].contains(scheme) else { return false }
+        return bytes.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    }
+}
+
+/// What a route is checked against.
+struct RouteContext {
+    let domains: [String]
+    let schemes: [String]
+    let gates: [String: Set<String>]
+}
+
+/// Diagnostics collected while compiling.
+struct Problems {
+    private(set) var all: [Diagnostic] = []
+
+    var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// In line order; diagnostics without a line come first, in the order found.
+    var sorted: [Diagnostic] {
+        all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+    }
+
+    mutating func error(_ line: Int?, _ message: String) {
+        all.append(Diagnostic(.error, line: line, message))
+    }
+
+    mutating func warning(_ line: Int?, _ message: String) {
+        all.append(Diagnostic(.warning, line: line, message))
+    }
+}

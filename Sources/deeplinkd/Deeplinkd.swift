@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `deeplinkd`: the route table's command-line front.
+@main
+struct Deeplinkd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deeplinkd",
+        abstract: "A self-hosted Universal Link domain driven by one ordered route table.",
+        subcommands: [ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self]
+    )
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+
+/// `deeplinkd link ROUTE NAME=VALUE...`: the Universal Link and app link for an intent.
+struct LinkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link", abstract: "Build the links for a route and its parameter values (JSON).")
+
+    @OptionGroup var options: ConfigOptions
+
+    @Argument(help: "The route name, such as charger.")
+    var route: String
+
+    @Argument(help: "Parameter values as NAME=VALUE.")
+    var values: [String] = []
+
+    func run() throws {
+        var parameters: [String: String] = [:]
+        for value in values {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                Console.error("deeplinkd: '\(value)' is not NAME=VALUE")
+                throw ExitCode.failure
+            }
+            let name = String(value[..<equals])
+            if parameters[name] != nil {
+                Console.error("deeplinkd: parameter '\(name)' is given twice")
+                throw ExitCode.failure
+            }
+            parameters[name] = String(value[value.index(after: equals)...])
+        }
+        let table = try options.load().table
+        do {
+            Console.output(try table.links(route: route, parameters: parameters).json)
+        } catch {
+            Console.error("deeplinkd: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import DeepLinkConfig
+import DeepLinkRouting
+import Foundation
+import Testing
+
+@testable import DeepLinkAASA
+
+@Suite("The generated apple-app-site-association")
+struct AASAGeneratorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let table: RouteTable = {
+        do {
+            return try Configuration(contentsOf: root.appendingPathComponent("config/deeplinkd.yaml").path).table
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    @Test("matches the golden file byte for byte, and is stable")
+    func golden() throws {
+        let url = try #require(Bundle.module.url(forResource: "Golden/apple-app-site-association", withExtension: "json"))
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        let generated = AASAGenerator(table: Self.table).json()
+        #expect(generated == expected)
+        #expect(AASAGenerator(table: Self.table).json() == generated)
+    }
+
+    @Test("is plain JSON: UTF-8 without BOM, well under 128 KB, only the expected services")
+    func shape() throws {
+        let json = AASAGenerator(table: Self.table).json()
+        #expect(!json.utf8.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(json.utf8.count < 4096)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(Set(root.keys) == ["applinks", "webcredentials"])
+        #expect((root["webcredentials"] as? [String: [String]])?["apps"] == ["ABCDE12345.com.polarisexpress.expresscan"])
+    }
+
+    @Test("c/$(id) becomes /c/?* preceded by an exclusion for deeper paths; the callback requires a code")
+    func components() {
+        let components = AASAGenerator(table: Self.table).components(for: "links.example.com")
+        #expect(components.map(\.path) == ["/c/*/?*", "/c/?*", "/m/*/?*", "/m/?*", "/u/*/?*", "/u/?*", "/auth/callback"])
+        #expect(components.map(\.isExcluded) == [true, false, true, false, true, false, false])
+        #expect(components.last?.query.map(\.name) == ["code"])
+        #expect(components.last?.query.map(\.glob) == ["?*"])
+    }
+
+    @Test("Apple's matcher opens the app for every URL the resolver accepts, and not for paths no route takes")
+    func agreesWithResolver() throws {
+        let matcher = try AppleMatcher(aasa: AASAGenerator(table: Self.table).json())
+        let paths = [
+            "/c/42", "/c/42/", "//c//42", "/c", "/c/", "/c/1/2", "/c/1/2/3", "/m/abcdefghijklmnopq", "/m/a/b", "/u/abcd", "/u/abc",
+            "/u/ab/cd", "/auth/callback", "/auth/callback/", "/auth/callback/x", "/", "", "/x", "/cc/1", "/c/a%2Fb", "/C/1",
+            "/auth", "/u", "/m",
+        ]
+        let queries: [String?] = [nil, "", "code=abc", "code=", "code", "x=1", "code=a&code=b"]
+        var checked = 0
+        for path in paths {
+            for query in queries {
+                let url = "https://links.example.com" + path + (query.map { "?" + $0 } ?? "")
+                let opens = matcher.opensApp(path: path, query: query)
+                switch Self.table.resolve(url) {
+                case .matched:
+                    #expect(opens, "iOS must open the app for \(url)")
+                case .unmatched(let unmatched):
+                    if opens {
+                        #expect(unmatched.reason == .invalidParameter, "iOS opens the app for \(url), which no route takes")
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == paths.count * queries.count)
+    }
+
+    @Test("app-only and other-domain routes stay out; deeper routes keep their URLs opening the app")
+    func scoping() throws {
+        let table = try RouteTable(
+            RouteTableDefinition(
+                app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]),
+                domains: [Located("a.example"), Located("b.example")], schemes: [Located("app")],
+                routes: [
+                    route("item", "i/$(id)"), route("itemDetails", "i/$(id)/details"),
+                    route("appOnly", "x/$(id)", scopes: ["app"]), route("onB", "b/$(id)", scopes: ["universal:b.example"]),
+                    route("product", "p/product-$(id)-view"),
+                ]))
+        let generator = AASAGenerator(table: table)
+        #expect(
+            generator.components(for: "a.example").map(\.path) == [
+                "/i/?*", "/i/*/?*/details", "/i/?*/details", "/p/product-*/?*-view", "/p/product-?*-view",
+            ])
+        #expect(generator.components(for: "b.example").map(\.path).first == "/b/*/?*")
+        let matcher = try AppleMatcher(aasa: generator.json(for: "a.example"))
+        #expect(matcher.opensApp(path: "/i/7/details", query: nil))
+        #expect(matcher.opensApp(path: "/p/product-7-view", query: nil))
+        #expect(!matcher.opensApp(path: "/p/product-7/8-view", query: nil))
+    }
+
+    func route(_ name: String, _ path: String, scopes: [String]? = nil) -> RouteDefinition {
+        let names = (try? PathPattern(parsing: path).parameterNames) ?? []
+        return RouteDefinition(
+            name: Located(name), path: Located(path), scopes: scopes?.map { Located($0) },
+            parameters: names.map { ParameterDefinition(name: $0, charset: "0-9a-z") }, notification: Located(name))
+    }
+}

@@ -1,0 +1,173 @@
+import DeepLinkConfig
+import DeepLinkRouting
+import Foundation
+import Testing
+
+@Suite("Reading and checking config files")
+struct ConfigurationTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let defaultConfig = packageRoot.appendingPathComponent("config/deeplinkd.yaml").path
+
+    static let valid = """
+        app:
+          name: App
+          appIDs: [ABCDE12345.com.example.app]
+        domains: [a.example]
+        routes:
+          - name: item
+            path: i/$(id)
+            params:
+              id: {charset: "0-9", max: 8}
+            notification: itemRequested
+
+        """
+
+    /// The problems `check` prints for `yaml`, as `FILE:LINE: message` lines.
+    func check(_ yaml: String) -> [String] {
+        Configuration.check(yaml: yaml).diagnostics.map { $0.formatted(file: "t.yaml") }
+    }
+
+    @Test("the shipped default config is valid, without warnings, and is the seeds' table")
+    func defaultConfig() throws {
+        let configuration = try Configuration(contentsOf: Self.defaultConfig)
+        #expect(configuration.warnings.isEmpty)
+        let table = configuration.table
+        #expect(table.routes.map(\.name) == ["charger", "magicEmailSignIn", "userQrSignIn", "registrationCallback"])
+        #expect(
+            table.routes.map(\.notification) == [
+                "chargerDeepLinkRequested", "magicEmailSignInRequested", "userQrSignInRequested", "universalLinkRegistrationCallback",
+            ])
+        #expect(table.routes.map(\.landing) == ["charger", "magicLink", "qrSignIn", nil])
+        #expect(table.routes.map(\.isSecret) == [false, true, false, false])
+        #expect(table.gates["signedOut"] == ["launching", "welcome", "loggingIn", "customerSigningIn"])
+        #expect(table.states == ["launching", "welcome", "loggingIn", "registering", "priming", "customerSigningIn", "ready"])
+        #expect(configuration.android == nil)
+    }
+
+    @Test("YAML syntax errors name the line")
+    func syntaxError() {
+        #expect(check("app: [\n") == ["t.yaml:2: YAML syntax error: while parsing a flow node did not find expected node content (column 1)"])
+        #expect(check("routes:\n  - name: a\n   path: b\n").first?.hasPrefix("t.yaml:3: YAML syntax error:") == true)
+        #expect(check("") == ["t.yaml: the config is empty"])
+        #expect(check("- a\n- b\n") == ["t.yaml:1: config must be a mapping of keys to values"])
+    }
+
+    @Test("unknown, duplicate and ill-typed keys are errors with their lines")
+    func keyErrors() {
+        let yaml = """
+            app:
+              name: App
+              appIDs: ABCDE12345.com.example.app
+              colour: blue
+            domains: [a.example]
+            routes:
+              - name: item
+                path: i/$(id)
+                notificaton: typo
+                secret: maybe
+                params:
+                  id: {charset: "0-9", max: eight, minimum: 1}
+            """
+        #expect(
+            check(yaml) == [
+                "t.yaml:3: app: 'appIDs' must be a list, like [a, b]",
+                "t.yaml:4: app: unknown key 'colour' (known keys: name, appIDs, appStoreID, webcredentials)",
+                "t.yaml:7: route 'item': missing 'notification'",
+                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, scopes, params, gate, secret, notification, landing)",
+            ])
+        #expect(check("app: {name: A}\nroutes: []\napp: {name: B}\n") == ["t.yaml:1: a mapping gives the key 'app' twice"])
+    }
+
+    @Test(
+        "every semantic check reports FILE:LINE: message",
+        arguments: [
+            ("    path: i/$(id)\n", "    path: i/$(id\n", "t.yaml:7: route 'item': bad path pattern 'i/$(id': '$(id' opens '$(' without a closing ')'"),
+            (
+                "    params:\n", "    scopes: [web]\n    params:\n",
+                "t.yaml:8: route 'item': unknown scope 'web' (use universal, app, universal:HOST or app:SCHEME)"
+            ),
+            ("    params:\n", "    scopes: [app:nope]\n    params:\n", "t.yaml:8: route 'item': scope 'app:nope' names a scheme that is not in schemes"),
+            (
+                "    params:\n", "    scopes: [universal:b.example]\n    params:\n",
+                "t.yaml:8: route 'item': scope 'universal:b.example' names a domain that is not in domains"
+            ),
+            ("    params:\n", "    gate: signedIn\n    params:\n", "t.yaml:8: route 'item': unknown gate 'signedIn' (known gates: none)"),
+            ("i/$(id)", "i/$(id)/$(more)", "t.yaml:7: route 'item': path parameter 'more' has no entry in params"),
+        ])
+    func semanticErrors(original: String, replacement: String, message: String) {
+        #expect(check(Self.valid.replacingOccurrences(of: original, with: replacement)) == [message])
+    }
+
+    @Test(
+        "parameter constraints nothing can satisfy are errors on the parameter's line",
+        arguments: [
+            ("{charset: \"0-9\", min: 5, max: 2}", "t.yaml:9: route 'item': parameter 'id': min 5 is greater than max 2, so no value can match"),
+            ("{charset: \"\"}", "t.yaml:9: route 'item': parameter 'id': charset is empty, so no value can match"),
+            ("{charset: \"9-0\"}", "t.yaml:9: route 'item': parameter 'id': charset range '9-0' is reversed"),
+            ("{max: 3}", "t.yaml:9: route 'item': parameter 'id': missing 'charset'"),
+            ("{charset: \"0-9\", min: x}", "t.yaml:9: route 'item': parameter 'id': 'min' must be an integer"),
+        ])
+    func parameterErrors(rule: String, message: String) {
+        let yaml = Self.valid.replacingOccurrences(of: "{charset: \"0-9\", max: 8}", with: rule)
+        #expect(check(yaml) == [message])
+    }
+
+    @Test("duplicate route names and shadowed routes point at both lines")
+    func duplicatesAndShadowing() {
+        let yaml =
+            Self.valid + """
+                  - name: item
+                    path: j
+                    notification: n
+                  - name: shadowed
+                    path: i/7
+                    notification: n
+                  - name: partial
+                    path: i/$(code)
+                    params:
+                      code: {charset: "0-9a-f"}
+                    notification: n
+
+                """
+        #expect(
+            check(yaml) == [
+                "t.yaml:11: duplicate route name 'item' (first defined on line 6)",
+                "t.yaml:14: route 'shadowed' can never match: route 'item' (line 6) matches every URL it would",
+                "t.yaml:17: warning: route 'partial' overlaps route 'item' (line 6): some URLs match both, and 'item' wins",
+                "t.yaml:17: warning: route 'partial' overlaps route 'shadowed' (line 14): some URLs match both, and 'shadowed' wins",
+            ])
+    }
+
+    @Test("an AASA over Apple's 128 KB limit fails the check")
+    func aasaSizeLimit() {
+        let routes = (0..<1500).map { "  - {name: r\($0), path: \"route-number-\($0)/$(id)\", params: {id: {charset: a-z}}, notification: n}\n" }
+        let yaml = "app: {name: A, appIDs: [ABCDE12345.com.example.app]}\ndomains: [a.example]\nroutes:\n" + routes.joined()
+        let problems = check(yaml)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("t.yaml: the apple-app-site-association for a.example would be ") == true)
+        #expect(problems.first?.hasSuffix(" bytes; Apple drops files over 131072 bytes") == true)
+    }
+
+    @Test("the android section is validated and becomes assetlinks.json")
+    func android() throws {
+        let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
+        let configuration = try Configuration(yaml: Self.valid + "android:\n  package: com.example.app\n  sha256CertFingerprints: [\"\(fingerprint)\"]\n")
+        #expect(
+            configuration.android?.assetLinksJSON == """
+                [{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["\(fingerprint)"]}}]
+
+                """)
+        #expect(
+            check(Self.valid + "android:\n  package: com.example.app\n  sha256CertFingerprints: [ab:cd]\n") == [
+                "t.yaml:13: android: 'ab:cd' is not a SHA-256 fingerprint (32 upper-case hex bytes separated by ':')"
+            ])
+    }
+
+    @Test("a missing or unreadable file is a clear error")
+    func unreadable() {
+        #expect(throws: ConfigurationError.self) { try Configuration(contentsOf: "/nonexistent/deeplinkd.yaml") }
+        #expect(
+            Configuration.check(file: "/nonexistent/deeplinkd.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: no such file"])
+        #expect(Configuration.check(file: "/").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is not a readable file"])
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkRouting
+
+@Suite("Resolve-result JSON")
+struct JSONWriterTests {
+    @Test("strings are escaped so JSON parsers read them back and HTML sees no markup")
+    func escaping() throws {
+        var writer = JSONWriter()
+        let hostile = "\"\\</script><b>&\u{0}\u{1F}\n\r\t\u{2028}\u{2029}é😀"
+        writer.beginArray()
+        writer.string(nil, hostile)
+        writer.endArray()
+        #expect(writer.text == #"["\"\\\u003c/script\u003e\u003cb\u003e\u0026\u0000\u001f\n\r\t\u2028\u2029é😀"]"#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String]
+        #expect(decoded == [hostile])
+    }
+
+    @Test("a matched result has the contract's keys in order")
+    func matchedShape() throws {
+        let table = ExpresScanTable.table
+        let json = try table.resolve("https://links.example.com/u/abcd", state: "welcome").json(in: table)
+        #expect(
+            json
+                == #"{"url":"https://links.example.com/u/abcd","matched":true,"route":"userQrSignIn","params":{"publicId":"abcd"},"channel":"universal","notification":"userQrSignInRequested","gate":"signedOut","links":{"universal":"https://links.example.com/u/abcd","app":null},"action":"dispatch"}"#
+        )
+    }
+
+    @Test("an unmatched result names the reason, detail, route and parameter")
+    func unmatchedShape() throws {
+        let table = ExpresScanTable.table
+        let json = try table.resolve("https://links.example.com/c/a%2Fb", state: nil).json(in: table)
+        #expect(
+            json
+                == #"{"url":"https://links.example.com/c/a%2Fb","matched":false,"reason":"invalidParameter","detail":"route 'charger': parameter 'id' contains a forbidden character U+002F '/'","route":"charger","parameter":"id"}"#
+        )
+    }
+}

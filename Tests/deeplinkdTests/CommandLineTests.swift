@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Runs the built `deeplinkd` binary, as a user would.
+struct Deeplinkd {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary next to the test bundle (SwiftPM builds executables a test target depends on).
+    static var binary: URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("deeplinkd")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return testBinary.deletingLastPathComponent().appendingPathComponent("deeplinkd")
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+@Suite("The deeplinkd command line")
+struct CommandLineTests {
+    @Test("resolve prints one JSON object per URL, with the action for a state")
+    func resolve() throws {
+        let result = try Deeplinkd.run(["resolve", "--state", "ready", "https://links.example.com/c/CH-42", "expchg://u/abcd"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"url":"https://links.example.com/c/CH-42","matched":true,"route":"charger","params":{"id":"CH-42"},"channel":"universal","notification":"chargerDeepLinkRequested","gate":null,"links":{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"},"action":"dispatch"}"#,
+                #"{"url":"expchg://u/abcd","matched":false,"reason":"channelNotAllowed","detail":"route 'userQrSignIn' cannot be opened from expchg: (its scopes: universal)","route":"userQrSignIn"}"#,
+            ])
+    }
+
+    @Test("resolve refuses an unknown state")
+    func unknownState() throws {
+        let result = try Deeplinkd.run(["resolve", "--state", "signedIn", "https://links.example.com/c/1"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.error
+                == "deeplinkd: unknown state 'signedIn' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)\n")
+    }
+
+    @Test(
+        "link prints both links, validating values",
+        arguments: [
+            (["link", "charger", "id=CH-42"], 0, #"{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"}"# + "\n", ""),
+            (["link", "userQrSignIn", "publicId=abcd"], 0, #"{"universal":"https://links.example.com/u/abcd","app":null}"# + "\n", ""),
+            (["link", "charger", "id=a/b"], 1, "", "deeplinkd: route 'charger': parameter 'id' contains a forbidden character U+002F '/'\n"),
+            (["link", "charger"], 1, "", "deeplinkd: route 'charger': parameter 'id' is missing\n"),
+            (["link", "nope"], 1, "", "deeplinkd: unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationCallback)\n"),
+            (["link", "charger", "id"], 1, "", "deeplinkd: 'id' is not NAME=VALUE\n"),
+            (["link", "charger", "id=1", "id=2"], 1, "", "deeplinkd: parameter 'id' is given twice\n"),
+        ] as [([String], Int32, String, String)])
+    func link(arguments: [String], status: Int32, output: String, error: String) throws {
+        let result = try Deeplinkd.run(arguments)
+        #expect(result.status == status)
+        #expect(result.output == output)
+        #expect(result.error == error)
+    }
+
+    @Test("aasa prints the golden file")
+    func aasa() throws {
+        let result = try Deeplinkd.run(["aasa"])
+        let golden = try String(
+            contentsOf: Deeplinkd.root.appendingPathComponent("Tests/DeepLinkAASATests/Golden/apple-app-site-association.json"), encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.output == golden)
+        let foreign = try Deeplinkd.run(["aasa", "--domain", "evil.com"])
+        #expect(foreign.status == 1)
+        #expect(foreign.error == "deeplinkd: 'evil.com' is not one of the configured domains (links.example.com)\n")
+    }
+
+    @Test("check passes the default config and lists every problem of a broken one")
+    func check() throws {
+        let good = try Deeplinkd.run(["check"])
+        #expect(good.status == 0)
+        #expect(good.output == "config/deeplinkd.yaml: OK (4 routes, 1 domain, 1 scheme)\n")
+
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-broken-\(UUID()).yaml")
+        try """
+        app: {name: A, appIDs: [ABCDE12345.com.example.app]}
+        domains: [a.example]
+        routes:
+          - {name: a, path: "c/$(id)", params: {id: {charset: "0-9", min: 3, max: 1}}, notification: n}
+          - {name: b, path: "**", notification: n}
+          - {name: b, path: "x", notification: n, colour: red}
+
+        """.write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let result = try Deeplinkd.run(["check", "--config", broken.path])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.error.split(separator: "\n").map(String.init) == [
+                "\(broken.path):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
+                "\(broken.path):6: route 'b': unknown key 'colour' (known keys: name, path, scopes, params, gate, secret, notification, landing)",
+                "\(broken.path):6: duplicate route name 'b' (first defined on line 5)",
+                "\(broken.path):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
+            ])
+    }
+
+    @Test("the config comes from --config, then DEEPLINKD_CONFIG, then the default")
+    func configLookup() throws {
+        let missing = try Deeplinkd.run(["check"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.error == "/nonexistent.yaml: cannot read the config: no such file\n")
+        let overridden = try Deeplinkd.run(["check", "--config", "config/deeplinkd.yaml"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
+        #expect(overridden.status == 0)
+        let resolve = try Deeplinkd.run(["resolve", "https://links.example.com/c/1"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
+        #expect(resolve.status == 1)
+        #expect(resolve.error == "/nonexistent.yaml: cannot read the config: no such file\n")
+    }
+}
