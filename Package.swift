@@ -12,6 +12,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // The routing core: pure Swift on Foundation, so the app can compile the very same module.
@@ -23,16 +27,40 @@ let package = Package(
             name: "DeepLinkConfig",
             dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
         ),
+        // libmicrohttpd, seen only by MicroHTTP.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The one Swift module that talks to libmicrohttpd.
+        .target(
+            name: "MicroHTTP",
+            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
+        .target(
+            name: "DeepLinkServer",
+            dependencies: [
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "MicroHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd"]),
     ]
 )

@@ -14,18 +14,9 @@ extension LinkURL {
         return components
     }
 
-    /// The query items, decoded once, in order; a name without `=` has the empty value; empty items are skipped.
+    /// The query items, decoded once, in order (see `QueryString.items(in:)`).
     func queryItems() throws(PercentDecodingError) -> [(name: Substring, value: Substring)] {
-        guard let query, !query.isEmpty else { return [] }
-        var items: [(name: Substring, value: Substring)] = []
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let value = item[item.utf8.index(after: equals)...]
-                items.append((try item[..<equals].percentDecoded(), try value.percentDecoded()))
-            } else {
-                items.append((try item.percentDecoded(), ""))
-            }
-        }
-        return items
+        guard let query else { return [] }
+        return try QueryString.items(in: query)
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import MicroHTTP
+import Synchronization
+
+/// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
+/// Prometheus metrics.
+public final class DeepLinkServer: Sendable {
+    private let site: Mutex<Site>
+    private let configPath: String
+    private let publicDirectory: String
+    private let logger: Logger
+    private let metrics = ServerMetrics()
+    private let http: Mutex<HTTPServer?> = Mutex(nil)
+
+    /// A server for the config at `configPath` and the templates and assets in `publicDirectory`.
+    public init(configPath: String, publicDirectory: String, logger: Logger) throws(SiteError) {
+        self.configPath = configPath
+        self.publicDirectory = publicDirectory
+        self.logger = logger
+        site = Mutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
+    }
+
+    /// The site being served.
+    public var currentSite: Site { site.withLock { $0 } }
+
+    /// The port bound once started (the real one when asked for port 0).
+    public var boundPort: Int { http.withLock { $0?.boundPort ?? 0 } }
+
+    /// Starts listening with `configuration`.
+    public func start(_ configuration: HTTPServer.Configuration) throws(HTTPServerError) {
+        let server = HTTPServer(configuration: configuration, logger: logger) { [self] request in handle(request) }
+        try server.start()
+        http.withLock { $0 = server }
+    }
+
+    /// Re-reads the config and templates; a config that fails its checks is rejected and the old site keeps serving.
+    @discardableResult
+    public func reload() -> Bool {
+        do {
+            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory)
+            site.withLock { $0 = fresh }
+            metrics.recordReload(succeeded: true)
+            logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": "\(fresh.table.routes.count)"])
+            return true
+        } catch {
+            metrics.recordReload(succeeded: false)
+            logger.error("reload rejected; still serving the previous config", metadata: ["config": "\(configPath)", "problems": "\(error)"])
+            return false
+        }
+    }
+
+    /// Stops accepting, lets requests in flight finish (up to `drainDeadline`), then closes.
+    public func stop(drainDeadline: Duration = .seconds(5)) {
+        let server = http.withLock { server in
+            defer { server = nil }
+            return server
+        }
+        server?.stop(drainDeadline: drainDeadline)
+    }
+
+    private func handle(_ request: HTTPRequest) -> HTTPReply {
+        let started = ContinuousClock.now
+        let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics)
+        let answer = handler.respond(to: request)
+        let duration = ContinuousClock.now - started
+        let (status, bytes) = answer.reply.statusAndLength
+        metrics.record(endpoint: answer.endpoint.rawValue, status: status, duration: duration, outcomes: answer.outcomes)
+        logger.info(
+            "request",
+            metadata: [
+                "method": "\(request.method)", "path": "\(answer.loggedPath ?? String(request.path))", "status": "\(status)",
+                "bytes": "\(bytes)", "duration_ms": "\(Double(duration.components.attoseconds / 1_000_000_000) / 1_000_000)",
+                "endpoint": "\(answer.endpoint.rawValue)", "remote": "\(request.remoteAddress)",
+            ])
+        return answer.reply
+    }
+}
+
+extension HTTPReply {
+    /// The status code and body length, for the access log.
+    var statusAndLength: (Int, Int) {
+        switch self {
+        case .response(let response): (response.status, response.body.count)
+        case .prepared(let prepared): (prepared.response.status, prepared.response.body.count)
+        }
+    }
+}

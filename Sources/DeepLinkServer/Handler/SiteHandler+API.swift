@@ -1,0 +1,141 @@
+import DeepLinkRouting
+import Foundation
+import MicroHTTP
+
+extension SiteHandler {
+    /// `GET /resolve?url=URL[&state=STATE]`.
+    func resolve(_ request: HTTPRequest) -> Answer {
+        let query: [String: String]
+        switch parameters(request) {
+        case .success(let found): query = found
+        case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
+        }
+        guard let url = query["url"] else { return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve) }
+        do {
+            let result = try site.table.resolve(url, state: query["state"])
+            return Answer(.response(JSONResponse.body(200, result.json(in: site.table))), endpoint: .resolve, outcomes: [result.outcome.reason])
+        } catch {
+            return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
+        }
+    }
+
+    /// `POST /resolve` with `{"urls": [...], "state": ...}`: at most 1000 URLs.
+    func resolveBatch(_ request: HTTPRequest) -> Answer {
+        let contentType = request.header("Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard contentType == "application/json" else {
+            return Answer(.response(JSONResponse.error(415, "send the batch as Content-Type: application/json")), endpoint: .resolve)
+        }
+        let batch: ResolveBatch
+        switch ResolveBatch.decode(request.body) {
+        case .success(let decoded): batch = decoded
+        case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
+        }
+        var writer = JSONWriter()
+        var outcomes: [String] = []
+        outcomes.reserveCapacity(batch.urls.count)
+        writer.beginObject()
+        writer.beginArray("results")
+        for url in batch.urls {
+            do {
+                let result = try site.table.resolve(url, state: batch.state)
+                result.write(to: &writer, in: site.table)
+                outcomes.append(result.outcome.reason)
+            } catch {
+                return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
+            }
+        }
+        writer.endArray()
+        writer.endObject()
+        return Answer(.response(JSONResponse.body(200, writer.text)), endpoint: .resolve, outcomes: outcomes)
+    }
+
+    /// `GET /link?route=NAME&PARAM=VALUE...`.
+    func link(_ request: HTTPRequest) -> Answer {
+        var query: [String: String]
+        switch parameters(request) {
+        case .success(let found): query = found
+        case .failure(let error): return Answer(.response(error.response), endpoint: .link)
+        }
+        guard let route = query.removeValue(forKey: "route") else {
+            return Answer(.response(JSONResponse.error(400, "missing query parameter 'route'")), endpoint: .link)
+        }
+        do {
+            let links = try site.table.links(route: route, parameters: query)
+            return Answer(.response(JSONResponse.body(200, links.json)), endpoint: .link)
+        } catch {
+            return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .link)
+        }
+    }
+
+    /// The query parameters, decoded with the routing core's reader; a name given twice is refused.
+    private func parameters(_ request: HTTPRequest) -> Result<[String: String], APIError> {
+        var parameters: [String: String] = [:]
+        do throws(PercentDecodingError) {
+            for item in try QueryString.items(in: request.rawQuery?[...] ?? "") {
+                let name = String(item.name)
+                guard parameters[name] == nil else { return .failure(APIError(400, "query parameter '\(name)' is given twice")) }
+                parameters[name] = String(item.value)
+            }
+        } catch {
+            return .failure(APIError(400, "the query is malformed: \(error)"))
+        }
+        return .success(parameters)
+    }
+}
+
+/// The body of `POST /resolve`.
+struct ResolveBatch {
+    static let maximumCount = 1000
+    let urls: [String]
+    let state: String?
+
+    static func decode(_ body: [UInt8]) -> Result<ResolveBatch, APIError> {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            return .failure(APIError(400, "the body is not a JSON object"))
+        }
+        guard let urls = object["urls"] as? [String] else {
+            return .failure(APIError(400, "'urls' must be an array of strings"))
+        }
+        guard urls.count <= maximumCount else {
+            return .failure(APIError(413, "at most \(maximumCount) URLs per request, got \(urls.count)"))
+        }
+        let state = object["state"]
+        guard state == nil || state is NSNull || state is String else { return .failure(APIError(400, "'state' must be a string")) }
+        if let unknown = object.keys.sorted().first(where: { $0 != "urls" && $0 != "state" }) {
+            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ...}"))
+        }
+        return .success(ResolveBatch(urls: urls, state: state as? String))
+    }
+}
+
+/// An API request that cannot be answered: its status and the reason, sent as `{"error": …}`.
+struct APIError: Error {
+    let status: Int
+    let message: String
+
+    init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    var response: HTTPResponse { JSONResponse.error(status, message) }
+}
+
+/// JSON responses of the APIs.
+enum JSONResponse {
+    static func body(_ status: Int, _ json: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return HTTPResponse(status: status, headers: headers, body: json + "\n")
+    }
+
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("error", message)
+        writer.endObject()
+        return body(status, writer.text)
+    }
+}

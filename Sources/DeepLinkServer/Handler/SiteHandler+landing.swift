@@ -1,0 +1,42 @@
+import DeepLinkRouting
+import MicroHTTP
+
+extension SiteHandler {
+    /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
+    func landing(_ request: HTTPRequest) -> Answer {
+        let table = site.table
+        guard request.target.hasPrefix("/"), let domain = table.domains.first else { return notFound(request) }
+        let host = request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
+        let outcome = table.resolve("https://" + host + request.target)
+        guard case .matched(let match) = outcome, let landing = match.route.landing else {
+            var answer = notFound(request)
+            answer.outcomes = [outcome.reason]
+            return answer
+        }
+        let html = site.pages.render(landing, LandingPage(table: table, match: match).context)
+        let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
+        let logged = match.route.isSecret ? LoggedPath.redacted(request.path) : String(request.path)
+        return Answer(.response(response), endpoint: .landing, loggedPath: logged, outcomes: [outcome.reason])
+    }
+}
+
+extension ResolveOutcome {
+    /// `matched` or the reason, as a metrics label.
+    var reason: String {
+        switch self {
+        case .matched: "matched"
+        case .unmatched(let unmatched): unmatched.reason.rawValue
+        }
+    }
+}
+
+/// How paths appear in the access log.
+enum LoggedPath {
+    /// The first component only (`/m/[redacted]`), for paths that are secret or that no route accepted, since
+    /// those may carry a token (`/m/<token>/extra`).
+    static func redacted(_ path: Substring) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = components.first else { return "/" }
+        return "/" + first + (components.count > 1 ? "/[redacted]" : "")
+    }
+}

@@ -1,0 +1,73 @@
+import DeepLinkRouting
+import MicroHTTP
+
+/// Answers one request from one `Site`: a pure function of the request and the loaded config.
+struct SiteHandler {
+    let site: Site
+    let metrics: ServerMetrics
+
+    /// The reply, and what the access log and metrics may say about it.
+    func respond(to request: HTTPRequest) -> Answer {
+        let endpoint = Endpoint.of(path: request.path)
+        guard endpoint.allowedMethods.contains(request.method) else {
+            return Answer(methodNotAllowed(endpoint), endpoint: endpoint, loggedPath: loggedPath(request, endpoint))
+        }
+        switch endpoint {
+        case .associationFile:
+            guard let file = site.associationFile(forHost: request.header("Host")) else { return notFound(request, isFixedPath: true) }
+            return Answer(.prepared(file.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
+        case .assetLinks:
+            guard let file = site.assetLinks else { return notFound(request, isFixedPath: true) }
+            return Answer(.prepared(file.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
+        case .resolve:
+            return request.method == "POST" ? resolveBatch(request) : resolve(request)
+        case .link:
+            return link(request)
+        case .health:
+            return Answer(.response(JSONResponse.body(200, #"{"status":"ok"}"#)), endpoint: endpoint)
+        case .metrics:
+            return Answer(.response(metrics.exposition()), endpoint: endpoint)
+        case .asset:
+            guard let asset = site.assets.response(for: request.path) else { return notFound(request) }
+            return Answer(.prepared(asset), endpoint: endpoint)
+        case .landing, .notFound:
+            return landing(request)
+        }
+    }
+
+    /// The 404 page; the log shows fixed endpoint paths as they are and any other path redacted.
+    func notFound(_ request: HTTPRequest, isFixedPath: Bool = false) -> Answer {
+        let logged = isFixedPath ? String(request.path) : LoggedPath.redacted(request.path)
+        return Answer(.prepared(site.notFound), endpoint: .notFound, loggedPath: logged)
+    }
+
+    private func methodNotAllowed(_ endpoint: Endpoint) -> HTTPReply {
+        var response =
+            endpoint.isAPI
+            ? JSONResponse.error(405, "method not allowed; use \(endpoint.allowedMethods.joined(separator: ", "))")
+            : site.pages.errorPage(status: 405, appName: site.table.app.name)
+        response.headers.add(name: "Allow", value: endpoint.allowedMethods.joined(separator: ", "))
+        return .response(response)
+    }
+
+    private func loggedPath(_ request: HTTPRequest, _ endpoint: Endpoint) -> String {
+        endpoint == .landing ? LoggedPath.redacted(request.path) : String(request.path)
+    }
+}
+
+/// A reply with what may be logged about it.
+struct Answer {
+    let reply: HTTPReply
+    let endpoint: Endpoint
+    /// The path for the access log: secret values are already redacted.
+    let loggedPath: String?
+    /// The resolve outcomes it produced, for metrics.
+    var outcomes: [String] = []
+
+    init(_ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: [String] = []) {
+        self.reply = reply
+        self.endpoint = endpoint
+        self.loggedPath = loggedPath
+        self.outcomes = outcomes
+    }
+}

@@ -1,0 +1,48 @@
+import DeepLinkRouting
+import Foundation
+import Logging
+
+/// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the
+/// metadata as string fields, so access logs are machine-readable.
+public struct JSONLinesLogHandler: LogHandler {
+    /// Where lines go.
+    public enum Output: Sendable {
+        /// Standard error.
+        case standardError
+        /// A caller-supplied sink (tests capture lines with it).
+        case sink(@Sendable (String) -> Void)
+    }
+
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .info
+    private let label: String
+    private let output: Output
+
+    /// A handler for `label` writing to `output`.
+    public init(label: String, output: Output = .standardError) {
+        self.label = label
+        self.output = output
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("time", Date().formatted(.iso8601))
+        writer.string("level", event.level.rawValue)
+        writer.string("label", label)
+        writer.string("message", event.message.description)
+        for (key, value) in self.metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+            writer.string(key, value.description)
+        }
+        writer.endObject()
+        switch output {
+        case .standardError: FileHandle.standardError.write(Data((writer.text + "\n").utf8))
+        case .sink(let sink): sink(writer.text)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MicroHTTP
+
+/// A document served unchanged to every request (the AASA, assetlinks.json): its `200` and `304` responses
+/// built once, with a strong `ETag` from its bytes and a `Last-Modified` from the config load.
+struct CachedDocument: Sendable {
+    /// The full response.
+    let document: PreparedResponse
+    /// The response to a matching `If-None-Match`.
+    let notModified: PreparedResponse
+    /// The quoted entity tag.
+    let entityTag: String
+
+    init(body: [UInt8], contentType: String, cacheControl: String, modified: Date) throws(SiteError) {
+        entityTag = "\"" + Self.fingerprint(body) + "\""
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Cache-Control", value: cacheControl)
+        headers.add(name: "ETag", value: entityTag)
+        headers.add(name: "Last-Modified", value: HTTPDate.format(modified))
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Access-Control-Allow-Origin", value: "*")
+        document = try Site.prepare(HTTPResponse(status: 200, headers: headers, body: body))
+        var bare = HTTPHeaders()
+        for field in headers.fields where field.name != "Content-Type" { bare.add(name: field.name, value: field.value) }
+        notModified = try Site.prepare(HTTPResponse(status: 304, headers: bare))
+    }
+
+    /// The response for a request with these `If-None-Match` and `If-Modified-Since` headers.
+    func response(ifNoneMatch: String?) -> PreparedResponse {
+        guard let ifNoneMatch else { return document }
+        let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let matches = tags.contains { $0 == "*" || $0 == entityTag || $0 == "W/" + entityTag }
+        return matches ? notModified : document
+    }
+
+    /// FNV-1a over the bytes, as 16 hex digits: stable across runs and machines.
+    static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), as HTTP headers want it.
+enum HTTPDate {
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

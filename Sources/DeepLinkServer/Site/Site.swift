@@ -1,0 +1,92 @@
+import DeepLinkAASA
+import DeepLinkConfig
+import DeepLinkRouting
+import Foundation
+import MicroHTTP
+
+/// Everything the server answers from, built once per config load and swapped whole on reload, so a request
+/// never sees a half-loaded config.
+public struct Site: Sendable {
+    /// The checked config.
+    public let configuration: Configuration
+    /// The AASA for each configured domain.
+    let associationFiles: [String: CachedDocument]
+    /// `/.well-known/assetlinks.json`, when an Android app is configured.
+    let assetLinks: CachedDocument?
+    /// Landing-page templates.
+    let pages: PageRenderer
+    /// Files under `/static/`.
+    let assets: StaticAssets
+    /// The error page for unknown paths, rendered once.
+    let notFound: PreparedResponse
+
+    /// The route table.
+    public var table: RouteTable { configuration.table }
+
+    /// Loads the config at `configPath` and the templates and assets under `publicDirectory`.
+    public init(configPath: String, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
+        let configuration: Configuration
+        do {
+            configuration = try Configuration(contentsOf: configPath)
+        } catch {
+            throw .configuration(error)
+        }
+        try self.init(configuration: configuration, publicDirectory: publicDirectory, loadedAt: loadedAt)
+    }
+
+    /// Builds a site from a checked config and the templates and assets under `publicDirectory`.
+    public init(configuration: Configuration, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
+        self.configuration = configuration
+        let table = configuration.table
+        pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing))
+        assets = try StaticAssets(directory: publicDirectory + "/static")
+        var files: [String: CachedDocument] = [:]
+        for domain in table.domains {
+            let json = AASAGenerator(table: table).json(for: domain)
+            files[domain] = try CachedDocument(
+                body: Array(json.utf8), contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt)
+        }
+        associationFiles = files
+        assetLinks = try configuration.android.map { android throws(SiteError) in
+            try CachedDocument(
+                body: Array(android.assetLinksJSON.utf8), contentType: "application/json", cacheControl: "public, max-age=300",
+                modified: loadedAt)
+        }
+        notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
+    }
+
+    /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.
+    func associationFile(forHost host: String?) -> CachedDocument? {
+        if let host = host.map(Self.hostName), let file = associationFiles[host] { return file }
+        return table.domains.first.flatMap { associationFiles[$0] }
+    }
+
+    /// A Host header without its port, lower-cased.
+    static func hostName(_ header: String) -> String {
+        let host = header.hasPrefix("[") ? String(header.prefix { $0 != "]" }) + "]" : String(header.prefix { $0 != ":" })
+        return host.lowercased()
+    }
+
+    static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {
+        do {
+            return try PreparedResponse(response)
+        } catch {
+            throw .response(error.description)
+        }
+    }
+}
+
+/// Why a site cannot be loaded; the server keeps serving the previous one.
+public enum SiteError: Error, CustomStringConvertible {
+    case configuration(ConfigurationError)
+    case template(String)
+    case asset(String)
+    case response(String)
+
+    public var description: String {
+        switch self {
+        case .configuration(let error): error.description
+        case .template(let message), .asset(let message), .response(let message): message
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import MicroHTTP
+
+/// The files under `Public/static`, read into memory at load and served under `/static/` with long cache
+/// lifetimes. Serving is a dictionary lookup of the raw request path, so `..`, `%2e%2e`, absolute paths and
+/// symlinks that point outside the directory (skipped at load) can never reach the file system.
+struct StaticAssets: Sendable {
+    /// The URL prefix.
+    static let prefix = "/static/"
+    private let files: [String: PreparedResponse]
+
+    /// The request paths served, sorted.
+    var paths: [String] { files.keys.sorted() }
+
+    init(directory: String) throws(SiteError) {
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+            throw .asset("cannot read the static assets directory \(directory)")
+        }
+        var files: [String: PreparedResponse] = [:]
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let real = URL(fileURLWithPath: root + "/" + name).resolvingSymlinksInPath().standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard real.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let contentType = Self.contentTypes[(name as NSString).pathExtension.lowercased()],
+                let data = FileManager.default.contents(atPath: real)
+            else { continue }
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: contentType)
+            headers.add(name: "Cache-Control", value: "public, max-age=31536000, immutable")
+            headers.add(name: "X-Content-Type-Options", value: "nosniff")
+            files[Self.prefix + name] = try Site.prepare(HTTPResponse(status: 200, headers: headers, body: Array(data)))
+        }
+        self.files = files
+    }
+
+    /// The response for a raw request path, or nil.
+    func response(for path: Substring) -> PreparedResponse? {
+        files[String(path)]
+    }
+
+    private static let contentTypes = [
+        "css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
+        "txt": "text/plain; charset=utf-8", "woff2": "font/woff2",
+    ]
+}

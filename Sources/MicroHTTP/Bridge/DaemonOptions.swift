@@ -1,0 +1,44 @@
+import CMicroHTTPD
+
+/// The flags and .ARRAY items a ``RunningDaemon`` starts with.
+enum DaemonOptions {
+    /// Poll-based internal threads (never epoll: it stalls at 128+ busy connections in 0.9.75), error
+    /// logging (routed to the logger), and an inter-thread channel so the daemon can be quiesced.
+    static func flags(_ configuration: HTTPServer.Configuration, address: SocketAddress) -> UInt32 {
+        var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
+        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
+        if case .ipv6 = address { flags |= MHD_USE_IPv6.rawValue }
+        return flags
+    }
+
+    /// Every limit set explicitly, the listening socket, and the TLS PEM strings when given.
+    ///
+    /// `tlsStrings` are the certificate then the key as C strings that outlive the daemon.
+    /// .LISTENING_ADDRESS_REUSE is deliberately absent (see ``ListeningSocket``).
+    static func items(
+        _ configuration: HTTPServer.Configuration,
+        listenDescriptor: Int32,
+        tlsStrings: [UnsafeMutablePointer<CChar>]
+    ) -> [MHD_OptionItem] {
+        var items = [
+            item(.LISTEN_SOCKET, Int(listenDescriptor)),
+            item(.CONNECTION_LIMIT, configuration.connectionLimit),
+            item(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnectionLimit),
+            item(.CONNECTION_TIMEOUT, configuration.connectionTimeout),
+            item(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
+        ]
+        if configuration.threadPoolSize > 1 {
+            items.append(item(.THREAD_POOL_SIZE, configuration.threadPoolSize))
+        }
+        if tlsStrings.count == 2 {
+            items.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: tlsStrings[0]))
+            items.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: tlsStrings[1]))
+        }
+        items.append(item(.END, 0))
+        return items
+    }
+
+    private static func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
+        MHD_OptionItem(option: option, value: value, ptr_value: nil)
+    }
+}

@@ -1,0 +1,45 @@
+import CMicroHTTPD
+
+extension Exchange {
+    /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`.
+    func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
+        let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
+        if case .prepared(let prepared) = reply, !closing {
+            return MHD_queue_response(connection, UInt32(prepared.response.status), prepared.handle)
+        }
+        let response: HTTPResponse
+        switch reply {
+        case .response(let built): response = built
+        case .prepared(let prepared): response = prepared.response
+        }
+        do {
+            let handle = try LibraryResponse.make(from: response, closing: closing)
+            // The connection takes its own reference when queueing; this one is ours to drop.
+            defer { MHD_destroy_response(handle) }
+            return MHD_queue_response(connection, UInt32(response.status), handle)
+        } catch {
+            core.logger.error("cannot send the handler's response: \(error)")
+            return answerFailure(status: 500, reason: "handler response rejected")
+        }
+    }
+
+    /// Answers a request MicroHTTP itself refuses, with a short plain-text body, and closes after it.
+    func answerFailure(status: Int, reason: String) -> MHD_Result {
+        core.logger.debug("answering \(status): \(reason)")
+        let response = HTTPResponse(
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: "\(status) \(Self.phrase(for: status))\n"
+        )
+        guard let handle = try? LibraryResponse.make(from: response, closing: true) else { return .NO }
+        defer { MHD_destroy_response(handle) }
+        return MHD_queue_response(connection, UInt32(status), handle)
+    }
+
+    private static func phrase(for status: Int) -> String {
+        switch status {
+        case 413: "Content Too Large"
+        default: "Internal Server Error"
+        }
+    }
+}

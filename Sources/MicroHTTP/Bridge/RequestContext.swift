@@ -1,0 +1,20 @@
+/// Per-request state, created when libmicrohttpd reads the request line and freed when the request ends.
+///
+/// It lives behind MHD's `con_cls` pointer. MHD calls back for one connection from one thread at a
+/// time, so the mutable fields need no lock; the class is deliberately not `Sendable`.
+final class RequestContext {
+    /// The raw request target, captured before libmicrohttpd percent-decodes it.
+    let target: String
+    /// Whether the access handler already had its first, headers-only call.
+    var hasSeenHeaders = false
+    /// The request body read so far.
+    var body: [UInt8] = []
+    /// Whether the body outgrew the limit; what follows is read and dropped, then 413 is answered.
+    var isBodyTooLarge = false
+    /// How many body bytes were dropped after the limit was passed.
+    var discardedByteCount = 0
+
+    init(target: String) {
+        self.target = target
+    }
+}

@@ -1,0 +1,79 @@
+import CMicroHTTPD
+import Glibc
+
+/// A started libmicrohttpd daemon and everything it borrows until it is stopped.
+///
+/// `@unchecked Sendable` because `OpaquePointer` and the C strings are not `Sendable`. It is safe:
+/// every stored property is a `let` set in `start` and only read after. The daemon calls made
+/// through it (`MHD_quiesce_daemon`, `MHD_get_daemon_info`, `MHD_stop_daemon`) are documented as
+/// callable from any thread other than MHD's own callbacks, and ``HTTPServer`` makes sure `quiesce`
+/// and `stop` run once each, in that order, by taking the daemon out of its locked state first.
+final class RunningDaemon: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let core: Unmanaged<ServerCore>
+    private let borrowedStrings: [UnsafeMutablePointer<CChar>]
+
+    private init(handle: OpaquePointer, core: Unmanaged<ServerCore>, borrowedStrings: [UnsafeMutablePointer<CChar>]) {
+        self.handle = handle
+        self.core = core
+        self.borrowedStrings = borrowedStrings
+    }
+
+    /// Starts a daemon on an already listening socket, which the daemon owns from then on.
+    ///
+    /// On failure libmicrohttpd has already closed the socket (measured with 0.9.75: every failure
+    /// after option parsing closes it, and these options always parse), so it is not closed again
+    /// here: a second `close` could hit a descriptor another thread has just opened.
+    static func start(
+        _ configuration: HTTPServer.Configuration,
+        listening socket: ListeningSocket,
+        address: SocketAddress,
+        core: ServerCore
+    ) throws(HTTPServerError) -> RunningDaemon {
+        let pems = [configuration.tls?.certificatePEM, configuration.tls?.keyPEM]
+        // Copies freed in `stop()`, or below on failure: MHD may read them for the daemon's lifetime.
+        let strings = pems.compactMap { $0.flatMap { strdup($0) } }
+        let options = DaemonOptions.items(configuration, listenDescriptor: socket.descriptor, tlsStrings: strings)
+        // Retained for as long as the daemon may call back: released in `stop()` after
+        // MHD_stop_daemon has joined every MHD thread, or right below if the daemon does not start.
+        let retainedCore = Unmanaged.passRetained(core)
+        let handle = options.withUnsafeBufferPointer { items in
+            microhttp_start_daemon(
+                DaemonOptions.flags(configuration, address: address),
+                retainedCore.toOpaque(),
+                LibraryCallbacks.log,
+                LibraryCallbacks.requestLineRead,
+                LibraryCallbacks.accessHandler,
+                LibraryCallbacks.requestCompleted,
+                items.baseAddress
+            )
+        }
+        guard let handle else {
+            retainedCore.release()
+            strings.forEach { free($0) }
+            let reason = core.lastLibraryMessage.withLock { $0 } ?? "libmicrohttpd gave no reason"
+            throw .cannotStart(address: address.description, reason: reason)
+        }
+        return RunningDaemon(handle: handle, core: retainedCore, borrowedStrings: strings)
+    }
+
+    /// Stops accepting: the listening socket leaves the daemon and is closed; open connections go on.
+    func quiesce() {
+        let listener = MHD_quiesce_daemon(handle)
+        if listener >= 0 { close(listener) }
+    }
+
+    /// Connections open right now, over all pool threads.
+    var connectionCount: Int {
+        guard let info = microhttp_get_daemon_info(handle, .DAEMON_INFO_CURRENT_CONNECTIONS) else { return 0 }
+        return Int(info.pointee.num_connections)
+    }
+
+    /// Closes every connection, joins MHD's threads and frees what the daemon borrowed. Call once.
+    func stop() {
+        MHD_stop_daemon(handle)
+        // Balances `passRetained` in `start`: no MHD thread is left to use `cls`.
+        core.release()
+        borrowedStrings.forEach { free($0) }
+    }
+}

@@ -1,0 +1,39 @@
+import Logging
+import Synchronization
+
+/// Everything libmicrohttpd's callbacks need, reached from its threads through the `cls` pointer.
+///
+/// All stored properties are immutable or synchronised (`Atomic`, `Mutex`), so the class is plainly
+/// `Sendable`: any of MHD's pool threads may read it at the same time.
+final class ServerCore: Sendable {
+    /// The application's request handler.
+    let handler: @Sendable (HTTPRequest) -> HTTPReply
+    /// Where request failures and libmicrohttpd's own messages go.
+    let logger: Logger
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    let maximumBodySize: Int
+    /// Whether the daemon serves TLS, reported on every request.
+    let isTLS: Bool
+    /// Set once `stop` begins: every later response carries `Connection: close`.
+    let isDraining = Atomic<Bool>(false)
+    /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
+    let lastLibraryMessage = Mutex<String?>(nil)
+
+    init(
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPReply,
+        logger: Logger,
+        maximumBodySize: Int,
+        isTLS: Bool
+    ) {
+        self.handler = handler
+        self.logger = logger
+        self.maximumBodySize = maximumBodySize
+        self.isTLS = isTLS
+    }
+
+    /// Records and logs one message from libmicrohttpd.
+    func libraryLogged(_ message: String) {
+        lastLibraryMessage.withLock { $0 = message }
+        logger.warning("\(message)", metadata: ["source": "libmicrohttpd"])
+    }
+}

@@ -1,0 +1,21 @@
+/// Why a response could not be handed to libmicrohttpd.
+public enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
+    /// The status code is outside 100...999.
+    case invalidStatus(Int)
+    /// libmicrohttpd refused the header field (control characters, or one it manages itself).
+    case invalidHeader(name: String, value: String)
+    /// libmicrohttpd could not allocate the response.
+    case outOfMemory
+
+    /// A one-line explanation naming the offending value.
+    public var description: String {
+        switch self {
+        case .invalidStatus(let status):
+            "invalid HTTP status \(status): must be between 100 and 999"
+        case .invalidHeader(let name, let value):
+            "invalid response header '\(name): \(value)': libmicrohttpd refused it"
+        case .outOfMemory:
+            "cannot allocate a response: out of memory"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import CMicroHTTPD
+
+/// A response built once and served, unchanged, to any number of requests on any thread.
+///
+/// It wraps one libmicrohttpd response holding its own copy of the body. Queueing it only bumps a
+/// reference count, so serving it costs no allocation or copy per request. Build it once (for
+/// example when the configuration loads) and return it from the handler as `.prepared(_:)`.
+///
+/// `@unchecked Sendable` because the stored `OpaquePointer` is not `Sendable`. It is safe: every
+/// header is added in `init`, before the object can be shared, and never changed after; from then
+/// on libmicrohttpd only reads the response and changes its reference count under its own mutex
+/// (`MHD_queue_response` and `MHD_destroy_response` lock it). `deinit` drops only our reference:
+/// connections still sending it keep theirs, and the body copy lives until the last one ends.
+public final class PreparedResponse: @unchecked Sendable {
+    /// The response this object was built from; used as is while the server drains.
+    public let response: HTTPResponse
+    /// The shared libmicrohttpd response; one reference owned by this object.
+    let handle: OpaquePointer
+
+    /// Builds the shared response, copying the body; throws if libmicrohttpd refuses a header.
+    public init(_ response: HTTPResponse) throws(HTTPResponseError) {
+        self.response = response
+        self.handle = try LibraryResponse.make(from: response, closing: false)
+    }
+
+    deinit {
+        MHD_destroy_response(handle)
+    }
+}

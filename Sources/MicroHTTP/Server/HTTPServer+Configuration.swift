@@ -1,0 +1,72 @@
+import Glibc
+
+extension HTTPServer {
+    /// Where the server listens and every limit that protects it; each default is chosen on purpose.
+    public struct Configuration: Sendable, Equatable {
+        /// An IPv4 or IPv6 address literal to listen on; `0.0.0.0` (all IPv4) by default, `::` for all IPv6.
+        public var host: String
+        /// The TCP port; 8080 by default, 0 to let the system pick one (see ``HTTPServer/boundPort``).
+        public var port: Int
+        /// Worker threads, each polling its share of connections; defaults to the number of online CPUs.
+        public var threadPoolSize: Int
+        /// Most connections open at once; 1000 by default. At the limit new clients wait in the backlog.
+        public var connectionLimit: Int
+        /// Most connections from one client address; 64 by default, 0 for no limit (use 0 behind a proxy).
+        public var perIPConnectionLimit: Int
+        /// Seconds a connection may stay silent before it is closed; 15 by default, 0 never closes.
+        public var connectionTimeout: Int
+        /// Bytes of memory per connection for the request line and headers; 32 KiB by default,
+        /// which takes request lines up to about 31 KB (longer ones get 414, large headers 431).
+        public var connectionMemoryLimit: Int
+        /// Largest request body in bytes; 1 MiB by default. Larger bodies get 413 without being kept.
+        public var maximumBodySize: Int
+        /// Pending connections the kernel queues before accepting; 511 by default (capped by somaxconn).
+        public var listenBacklog: Int
+        /// Certificate and key to serve HTTPS with; nil (plain HTTP) by default.
+        public var tls: TLSCredentials?
+
+        /// Creates a configuration; every argument left out takes the default documented on its property.
+        public init(
+            host: String = "0.0.0.0",
+            port: Int = 8080,
+            threadPoolSize: Int = Configuration.onlineProcessorCount,
+            connectionLimit: Int = 1000,
+            perIPConnectionLimit: Int = 64,
+            connectionTimeout: Int = 15,
+            connectionMemoryLimit: Int = 32 * 1024,
+            maximumBodySize: Int = 1024 * 1024,
+            listenBacklog: Int = 511,
+            tls: TLSCredentials? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.threadPoolSize = threadPoolSize
+            self.connectionLimit = connectionLimit
+            self.perIPConnectionLimit = perIPConnectionLimit
+            self.connectionTimeout = connectionTimeout
+            self.connectionMemoryLimit = connectionMemoryLimit
+            self.maximumBodySize = maximumBodySize
+            self.listenBacklog = listenBacklog
+            self.tls = tls
+        }
+
+        /// The number of online processors, at least 1.
+        public static var onlineProcessorCount: Int {
+            max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        }
+    }
+
+    /// A PEM certificate chain and its private key, for serving HTTPS.
+    public struct TLSCredentials: Sendable, Equatable {
+        /// The certificate (chain) in PEM form.
+        public var certificatePEM: String
+        /// The unencrypted private key in PEM form.
+        public var keyPEM: String
+
+        /// Creates credentials from PEM text.
+        public init(certificatePEM: String, keyPEM: String) {
+            self.certificatePEM = certificatePEM
+            self.keyPEM = keyPEM
+        }
+    }
+}

@@ -1,0 +1,28 @@
+extension HTTPServer.Configuration {
+    /// Every problem with this configuration, empty when it is usable.
+    public var problems: [String] {
+        var problems: [String] = []
+        if SocketAddress(host: host, port: 0) == nil {
+            problems.append("host '\(host)' is not an IPv4 or IPv6 address literal")
+        }
+        func require(_ name: String, _ value: Int, in range: ClosedRange<Int>) {
+            if !range.contains(value) {
+                problems.append("\(name) \(value) is outside \(range.lowerBound)...\(range.upperBound)")
+            }
+        }
+        let unsignedMaximum = Int(UInt32.max)
+        require("port", port, in: 0...65535)
+        require("threadPoolSize", threadPoolSize, in: 1...1024)
+        require("connectionLimit", connectionLimit, in: 1...unsignedMaximum)
+        require("perIPConnectionLimit", perIPConnectionLimit, in: 0...unsignedMaximum)
+        require("connectionTimeout", connectionTimeout, in: 0...unsignedMaximum)
+        require("connectionMemoryLimit", connectionMemoryLimit, in: 4096...(64 * 1024 * 1024))
+        require("maximumBodySize", maximumBodySize, in: 0...Int(Int32.max))
+        require("listenBacklog", listenBacklog, in: 1...65535)
+        if let tls {
+            if tls.certificatePEM.isEmpty { problems.append("TLS certificate PEM is empty") }
+            if tls.keyPEM.isEmpty { problems.append("TLS key PEM is empty") }
+        }
+        return problems
+    }
+}

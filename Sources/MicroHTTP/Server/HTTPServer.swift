@@ -1,0 +1,87 @@
+import Glibc
+import Logging
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd that hands every complete request to one handler.
+///
+/// The handler runs synchronously on the server's worker threads and must not block for long.
+/// Create, `start()`, and later `stop(drainDeadline:)`; a stopped server cannot be started again.
+public final class HTTPServer: Sendable {
+    /// The configuration the server was created with.
+    public let configuration: Configuration
+    private let core: ServerCore
+    private let state = Mutex<State>(.created)
+    private let boundPortValue = Atomic<Int>(0)
+
+    private enum State {
+        case created
+        case running(RunningDaemon)
+        case stopped
+    }
+
+    /// Creates a stopped server; nothing is opened until `start()`.
+    public init(
+        configuration: Configuration,
+        logger: Logger,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
+    ) {
+        self.configuration = configuration
+        self.core = ServerCore(
+            handler: handler,
+            logger: logger,
+            maximumBodySize: configuration.maximumBodySize,
+            isTLS: configuration.tls != nil
+        )
+    }
+
+    /// The port the server listens on: the configured one, or the system's pick for port 0; 0 before `start()`.
+    public var boundPort: Int {
+        boundPortValue.load(ordering: .acquiring)
+    }
+
+    /// Opens the listening socket and starts serving; throws a descriptive error if it cannot.
+    public func start() throws(HTTPServerError) {
+        try state.withLock { (state: inout State) throws(HTTPServerError) in
+            guard case .created = state else { throw .alreadyStarted }
+            let problems = configuration.problems
+            guard problems.isEmpty, let address = SocketAddress(host: configuration.host, port: configuration.port)
+            else { throw .invalidConfiguration(problems) }
+            let socket = try ListeningSocket.open(address, backlog: configuration.listenBacklog)
+            let daemon = try RunningDaemon.start(configuration, listening: socket, address: address, core: core)
+            boundPortValue.store(socket.port, ordering: .releasing)
+            state = .running(daemon)
+        }
+        core.logger.info("listening on \(configuration.host) port \(boundPort)")
+    }
+
+    /// Stops gracefully: stops accepting, lets in-flight requests finish, then closes what is left.
+    ///
+    /// New connections are refused at once; requests already being served complete, and their
+    /// responses carry `Connection: close`. Once no connection is open, or `drainDeadline` has
+    /// passed (idle keep-alive clients may hold one until `connectionTimeout`), every remaining
+    /// connection is closed. Blocks the calling thread meanwhile. Calling it again does nothing.
+    public func stop(drainDeadline: Duration = .seconds(5)) {
+        let daemon: RunningDaemon? = state.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            state = .stopped
+            return daemon
+        }
+        guard let daemon else { return }
+        core.isDraining.store(true, ordering: .relaxed)
+        daemon.quiesce()
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: drainDeadline)
+        while daemon.connectionCount > 0, clock.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            _ = nanosleep(&pause, nil)
+        }
+        let remaining = daemon.connectionCount
+        daemon.stop()
+        core.logger.info("stopped; \(remaining) connection(s) were still open at the end of the drain")
+    }
+
+    deinit {
+        // A server dropped while running would otherwise keep its threads and port forever.
+        stop(drainDeadline: .zero)
+    }
+}

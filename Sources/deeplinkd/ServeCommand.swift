@@ -1,0 +1,103 @@
+import ArgumentParser
+import DeepLinkServer
+import Foundation
+import Logging
+import MicroHTTP
+
+/// `deeplinkd serve`: the link domain over HTTP(S).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the AASA, landing pages and the /resolve and /link APIs.",
+        discussion: "SIGHUP reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT drain and exit 0.")
+
+    @OptionGroup var options: ConfigOptions
+
+    @Option(help: "Address to listen on (default: $DEEPLINKD_HOST, else 0.0.0.0).")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one (default: $DEEPLINKD_PORT, else 8080).")
+    var port: Int?
+
+    @Option(name: .customLong("public"), help: "Templates and static assets (default: $DEEPLINKD_PUBLIC, else Public).")
+    var publicDirectory: String?
+
+    @Option(help: "PEM certificate chain, to serve HTTPS.")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key for --tls-cert.")
+    var tlsKey: String?
+
+    @OptionGroup var limits: ServeLimits
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) }
+        let logger = Logger(label: "deeplinkd")
+        var configuration = try limits.configuration()
+        configuration.host = host ?? environment["DEEPLINKD_HOST"] ?? "0.0.0.0"
+        guard let port = port ?? environment["DEEPLINKD_PORT"].map({ Int($0) ?? -1 }), (0...65535).contains(port) else {
+            throw ValidationError("DEEPLINKD_PORT must be a port number (0...65535)")
+        }
+        configuration.port = port
+        configuration.tls = try tlsCredentials()
+
+        let signals = SignalWaiter([SIGINT, SIGTERM, SIGHUP])
+        let server: DeepLinkServer
+        do {
+            server = try DeepLinkServer(
+                configPath: options.path, publicDirectory: publicDirectory ?? environment["DEEPLINKD_PUBLIC"] ?? "Public", logger: logger)
+            try server.start(configuration)
+        } catch {
+            Console.error("deeplinkd: \(error)")
+            throw ExitCode.failure
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
+        logger.info("serving", metadata: ["url": "\(scheme)://\(configuration.host):\(server.boundPort)", "config": "\(options.path)"])
+        while true {
+            let signal = signals.next()
+            guard signal == SIGHUP else { break }
+            server.reload()
+        }
+        logger.info("shutting down: finishing requests in flight")
+        server.stop(drainDeadline: .seconds(limits.drainSeconds))
+        logger.info("stopped")
+    }
+
+    private func tlsCredentials() throws -> HTTPServer.TLSCredentials? {
+        guard let tlsCert, let tlsKey else { return nil }
+        do {
+            return HTTPServer.TLSCredentials(
+                certificatePEM: try String(contentsOfFile: tlsCert, encoding: .utf8), keyPEM: try String(contentsOfFile: tlsKey, encoding: .utf8))
+        } catch {
+            throw ValidationError("cannot read the TLS certificate or key: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The robustness limits, each set on purpose (libmicrohttpd's own defaults are no timeout and no per-IP limit).
+struct ServeLimits: ParsableArguments {
+    @Option(help: "Most open connections.") var connectionLimit = 1000
+    @Option(help: "Most open connections from one IP address; 0 turns it off (do that behind a proxy).") var perIPLimit = 64
+    @Option(help: "Seconds of inactivity before a connection is closed.") var timeout = 15
+    @Option(help: "Bytes per connection for the request line and headers.") var connectionMemory = 32 * 1024
+    @Option(help: "Worker threads (default: the number of cores).") var threads: Int?
+    @Option(help: "Seconds to let requests in flight finish on SIGTERM.") var drainSeconds = 10
+
+    func configuration() throws -> HTTPServer.Configuration {
+        var configuration = HTTPServer.Configuration()
+        configuration.connectionLimit = connectionLimit
+        configuration.perIPConnectionLimit = perIPLimit
+        configuration.connectionTimeout = timeout
+        configuration.connectionMemoryLimit = connectionMemory
+        if let threads { configuration.threadPoolSize = threads }
+        let problems = configuration.problems
+        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "; ")) }
+        return configuration
+    }
+}

@@ -1,0 +1,30 @@
+import MicroHTTP
+import Testing
+
+@Suite("Header lists")
+struct HTTPHeadersTests {
+    @Test("lookup ignores ASCII case and returns the first value")
+    func lookupIgnoresCase() {
+        let headers: HTTPHeaders = ["Content-Type": "text/plain", "X-A": "1", "x-a": "2"]
+        #expect(headers["content-TYPE"] == "text/plain")
+        #expect(headers["X-A"] == "1")
+        #expect(headers["X-Missing"] == nil)
+    }
+
+    @Test("every value of a repeated name is kept in order")
+    func repeatedNamesAreKept() {
+        var headers = HTTPHeaders()
+        headers.add(name: "Vary", value: "Accept")
+        headers.add(name: "Link", value: "<a>")
+        headers.add(name: "vary", value: "Origin")
+        #expect(headers.values(for: "VARY") == ["Accept", "Origin"])
+        #expect(headers.map(\.name) == ["Vary", "Link", "vary"])
+        #expect(headers.count == 3)
+    }
+
+    @Test("names that differ beyond ASCII case do not match", arguments: ["X-Ä", "X-A ", "X-"])
+    func nonMatchingNames(name: String) {
+        let headers: HTTPHeaders = ["X-A": "1"]
+        #expect(headers[name] == nil)
+    }
+}
