@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP"]),
         .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd"]),
     ]
 )

@@ -69,7 +69,7 @@ public final class DeepLinkServer: Sendable {
         logger.info(
             "request",
             metadata: [
-                "method": "\(request.method)", "path": "\(answer.loggedPath ?? String(request.path))", "status": "\(status)",
+                "method": "\(request.method)", "path": "\(answer.loggedPath(for: request))", "status": "\(status)",
                 "bytes": "\(bytes)", "duration_ms": "\(Double(duration.components.attoseconds / 1_000_000_000) / 1_000_000)",
                 "endpoint": "\(answer.endpoint.rawValue)", "remote": "\(request.remoteAddress)",
             ])

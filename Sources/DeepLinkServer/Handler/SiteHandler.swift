@@ -59,7 +59,7 @@ struct SiteHandler {
 struct Answer {
     let reply: HTTPReply
     let endpoint: Endpoint
-    /// The path for the access log: secret values are already redacted.
+    /// The path for the access log when it differs from the request's (secret values redacted).
     let loggedPath: String?
     /// The resolve outcomes it produced, for metrics.
     var outcomes: [String] = []
@@ -69,5 +69,10 @@ struct Answer {
         self.endpoint = endpoint
         self.loggedPath = loggedPath
         self.outcomes = outcomes
+    }
+
+    /// The path the access log shows for `request`: never a query, never a secret.
+    func loggedPath(for request: HTTPRequest) -> String {
+        loggedPath ?? String(request.path)
     }
 }

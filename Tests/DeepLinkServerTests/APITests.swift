@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkServer
+
+@Suite("The /resolve and /link APIs")
+struct APITests {
+    typealias F = SiteFixture
+
+    @Test("GET /resolve returns the resolve result, 200 whether or not it matched")
+    func resolve() throws {
+        let matched = F.send("/resolve?url=https%3A%2F%2Flinks.example.com%2Fu%2Fabcd&state=ready").response
+        #expect(matched.status == 200)
+        #expect(matched.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(matched.headers["Cache-Control"] == "no-store")
+        let object = try #require(matched.json())
+        #expect(object["route"] as? String == "userQrSignIn")
+        #expect(object["action"] as? String == "ignore")
+        let unmatched = try #require(F.send("/resolve?url=expchg%3A%2F%2Fu%2Fabcd").response.json())
+        #expect(unmatched["reason"] as? String == "channelNotAllowed")
+        #expect(F.send("/resolve?url=expchg://c/1").response.json()?["route"] as? String == "charger")
+    }
+
+    @Test(
+        "GET /resolve errors are 400 JSON",
+        arguments: [
+            ("/resolve", "missing query parameter 'url'"),
+            ("/resolve?state=ready", "missing query parameter 'url'"),
+            (
+                "/resolve?url=https://links.example.com/c/1&state=signedIn",
+                "unknown state 'signedIn' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)"
+            ),
+            ("/resolve?url=%ZZ", "the query is malformed: invalid percent-escape '%ZZ'"),
+            ("/resolve?url=a&url=b", "query parameter 'url' is given twice"),
+        ])
+    func resolveErrors(target: String, message: String) {
+        let response = F.send(target).response
+        #expect(response.status == 400)
+        #expect(response.json()?["error"] as? String == message)
+    }
+
+    @Test("POST /resolve resolves a batch in order")
+    func batch() throws {
+        let body = #"{"urls": ["https://links.example.com/m/abcdefghijklmnop", "expchg://c/9", "http://x/"], "state": "welcome"}"#
+        let response = F.send("/resolve", method: "POST", headers: [("Content-Type", "application/json; charset=utf-8")], body: body).response
+        #expect(response.status == 200)
+        let results = try #require(response.json()?["results"] as? [[String: Any]])
+        #expect(results.map { $0["route"] as? String } == ["magicEmailSignIn", "charger", nil])
+        #expect(results.map { $0["action"] as? String } == ["dispatch", "dispatch", nil])
+        #expect(results.last?["reason"] as? String == "unsupportedScheme")
+    }
+
+    @Test(
+        "POST /resolve refuses bad batches with the right status",
+        arguments: [
+            ("text/plain", #"{"urls": []}"#, 415, "send the batch as Content-Type: application/json"),
+            ("application/json", "{not json", 400, "the body is not a JSON object"),
+            ("application/json", #"["a"]"#, 400, "the body is not a JSON object"),
+            ("application/json", #"{"urls": "a"}"#, 400, "'urls' must be an array of strings"),
+            ("application/json", #"{"urls": [1]}"#, 400, "'urls' must be an array of strings"),
+            ("application/json", #"{"urls": [], "state": 3}"#, 400, "'state' must be a string"),
+            ("application/json", #"{"urls": [], "extra": 1}"#, 400, #"unknown key 'extra'; send {"urls": [...], "state": ...}"#),
+            (
+                "application/json", #"{"urls": ["a"], "state": "nope"}"#, 400,
+                "unknown state 'nope' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)"
+            ),
+        ])
+    func batchErrors(contentType: String, body: String, status: Int, message: String) {
+        let response = F.send("/resolve", method: "POST", headers: [("Content-Type", contentType)], body: body).response
+        #expect(response.status == status)
+        #expect(response.json()?["error"] as? String == message)
+    }
+
+    @Test("POST /resolve takes at most 1000 URLs")
+    func batchLimit() {
+        let urls = (0..<1001).map { "\"expchg://c/\($0)\"" }.joined(separator: ",")
+        let response = F.send("/resolve", method: "POST", headers: [("Content-Type", "application/json")], body: "{\"urls\": [\(urls)]}").response
+        #expect(response.status == 413)
+        #expect(response.json()?["error"] as? String == "at most 1000 URLs per request, got 1001")
+        let thousand = (0..<1000).map { "\"expchg://c/\($0)\"" }.joined(separator: ",")
+        let accepted = F.send("/resolve", method: "POST", headers: [("Content-Type", "application/json")], body: "{\"urls\": [\(thousand)]}").response
+        #expect((accepted.json()?["results"] as? [Any])?.count == 1000)
+    }
+
+    @Test(
+        "GET /link builds links or says why not",
+        arguments: [
+            ("/link?route=charger&id=CH-42", 200, #"{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"}"#),
+            ("/link?route=registrationCallback&code=a.b", 200, #"{"universal":"https://links.example.com/auth/callback?code=a.b","app":null}"#),
+            ("/link?route=charger&id=a%2Fb", 400, #"{"error":"route 'charger': parameter 'id' contains a forbidden character U+002F '/'"}"#),
+            ("/link?route=nope", 400, #"{"error":"unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationCallback)"}"#),
+            ("/link?id=1", 400, #"{"error":"missing query parameter 'route'"}"#),
+            ("/link?route=charger&id=%3Cscript%3E", 400, #"{"error":"route 'charger': parameter 'id' contains a forbidden character U+003C '\u003c'"}"#),
+        ])
+    func link(target: String, status: Int, body: String) {
+        let response = F.send(target).response
+        #expect(response.status == status)
+        #expect(response.text == body + "\n")
+    }
+
+    @Test("wrong methods get 405 with Allow, as JSON on the APIs")
+    func methods() {
+        let put = F.send("/resolve", method: "PUT").response
+        #expect(put.status == 405)
+        #expect(put.headers["Allow"] == "GET, HEAD, POST")
+        #expect(put.json()?["error"] as? String == "method not allowed; use GET, HEAD, POST")
+        #expect(F.send("/link", method: "POST").response.headers["Allow"] == "GET, HEAD")
+    }
+
+    @Test("health and Prometheus metrics")
+    func operations() {
+        let health = F.send("/healthz").response
+        #expect(health.status == 200)
+        #expect(health.json()?["status"] as? String == "ok")
+        let handler = SiteHandler(site: F.site, metrics: ServerMetrics())
+        handler.metrics.record(endpoint: "resolve", status: 200, duration: .microseconds(120), outcomes: ["noRoute", "matched"])
+        let metrics = F.send("/metrics", handler: handler).response
+        #expect(metrics.headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8")
+        #expect(metrics.text.contains(#"deeplinkd_requests_total{endpoint="resolve",status="200"} 1"#))
+        #expect(metrics.text.contains(#"deeplinkd_resolve_outcomes_total{outcome="noRoute"} 1"#))
+        #expect(metrics.text.contains("deeplinkd_request_duration_seconds_bucket{endpoint=\"resolve\",le=\"0.00025\"} 1"))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@Suite("deeplinkd serve, live on 127.0.0.1", .serialized)
+struct ServeTests {
+    static let token = "TOKEN_abcdefghijklmnopqrstuvwxyz"
+
+    @Test("curl sees the AASA as Apple needs it: 200, application/json, no redirect, HEAD too")
+    func associationFile() throws {
+        let server = try ServerProcess()
+        let url = "http://127.0.0.1:\(server.port)/.well-known/apple-app-site-association"
+        let response = try Curl.request(url, ["-A", "AASA-Bot/1.0.0"])
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == "application/json")
+        #expect(response.headers["location"] == nil)
+        #expect(response.body.hasPrefix(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.polarisexpress.expresscan"]"#))
+        let head = try Curl.request(url, ["-I"])
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == String(response.body.utf8.count))
+        let cached = try Curl.request(url, ["-H", "If-None-Match: \(response.headers["etag"] ?? "")"])
+        #expect(cached.status == 304)
+        #expect(try Curl.request("http://127.0.0.1:\(server.port)/c/CH-42").status == 200)
+    }
+
+    @Test("the token of a secret route never reaches the log or the metrics, however it is sent")
+    func secretsStayOutOfLogs() throws {
+        let server = try ServerProcess()
+        let base = "http://127.0.0.1:\(server.port)"
+        let secretURL = "https%3A%2F%2Flinks.example.com%2Fm%2F\(Self.token)"
+        #expect(try Curl.request("\(base)/m/\(Self.token)").status == 200)
+        #expect(try Curl.request("\(base)/m/\(Self.token)", ["-I"]).status == 200)
+        #expect(try Curl.request("\(base)/m/\(Self.token)/extra").status == 404)
+        #expect(try Curl.request("\(base)/m/\(Self.token)!").status == 404)
+        #expect(try Curl.request("\(base)/resolve?url=\(secretURL)").status == 200)
+        #expect(try Curl.request("\(base)/link?route=magicEmailSignIn&token=\(Self.token)").status == 200)
+        let body = #"{"urls": ["https://links.example.com/m/\#(Self.token)"]}"#
+        #expect(try Curl.request("\(base)/resolve", ["-H", "Content-Type: application/json", "--data-binary", body]).status == 200)
+        let metrics = try Curl.request("\(base)/metrics")
+        #expect(metrics.status == 200)
+        #expect(!metrics.body.contains(Self.token))
+        #expect(server.waitForLog("\"path\":\"/metrics\""))
+        #expect(!server.output.contains(Self.token))
+        #expect(server.output.contains("\"path\":\"/m/[redacted]\""))
+    }
+
+    @Test("SIGHUP reloads a good config and keeps serving the old one when the new one is broken")
+    func reload() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-reload-\(UUID()).yaml")
+        let original = try String(contentsOf: Deeplinkd.root.appendingPathComponent("config/deeplinkd.yaml"), encoding: .utf8)
+        try original.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let server = try ServerProcess(config: config.path)
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try Curl.request("\(base)/link?route=station&id=7").status == 400)
+
+        let added =
+            original + """
+                  - name: station
+                    path: s/$(id)
+                    params:
+                      id: {charset: "0-9", max: 6}
+                    notification: stationRequested
+                    landing: charger
+
+                """
+        try added.write(to: config, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(server.waitForLog("\"message\":\"reloaded\""))
+        #expect(try Curl.request("\(base)/link?route=station&id=7").body.contains("https://links.example.com/s/7"))
+        #expect(try Curl.request("\(base)/.well-known/apple-app-site-association").body.contains("/s/?*"))
+
+        try (added + "  - name: broken\n    path: x/$(\n").write(to: config, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(server.waitForLog("reload rejected; still serving the previous config"))
+        #expect(try Curl.request("\(base)/link?route=station&id=7").status == 200)
+        #expect(try Curl.request("\(base)/healthz").status == 200)
+    }
+
+    @Test("SIGTERM lets a request in flight finish, then exits 0")
+    func gracefulStop() throws {
+        let server = try ServerProcess()
+        let connection = try RawConnection(port: server.port)
+        defer { connection.close() }
+        connection.send("GET /c/CH-42 HTTP/1.1\r\nHost: links.example.com\r\n")
+        usleep(200_000)
+        server.signal(SIGTERM)
+        usleep(200_000)
+        connection.send("\r\n")
+        let response = connection.readAll()
+        #expect(response.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(response.contains("Charger <span class=\"value\">CH-42</span>"))
+        #expect(server.waitForExit(timeout: 10) == 0)
+        #expect(server.output.contains("\"message\":\"stopped\""))
+    }
+
+    @Test("hostile requests get 4xx, and the server stays healthy")
+    func hostileRequests() throws {
+        let server = try ServerProcess()
+        for request in [
+            "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n",
+        ] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(request)
+            let status = connection.readAll().prefix(12)
+            #expect(status == "HTTP/1.1 414" || status == "HTTP/1.1 431", "\(status)")
+            connection.close()
+        }
+        #expect(try Curl.request("http://127.0.0.1:\(server.port)/healthz").status == 200)
+    }
+
+    @Test("a second instance on the same port fails to bind instead of sharing it")
+    func secondInstance() throws {
+        let server = try ServerProcess()
+        let second = try Deeplinkd.run(["serve", "--host", "127.0.0.1", "--port", String(server.port)])
+        #expect(second.status == 1)
+        #expect(second.error.contains("deeplinkd: cannot listen on 127.0.0.1:\(server.port): address already in use"))
+    }
+
+    @Test("serves HTTPS with a certificate and key")
+    func tls() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-tls-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("key.pem").path
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "-keyout", key, "-out", certificate,
+        ]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0)
+        let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key])
+        let response = try Curl.request("https://127.0.0.1:\(server.port)/.well-known/apple-app-site-association", ["-k"])
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == "application/json")
+        #expect(server.output.contains("\"url\":\"https://127.0.0.1:\(server.port)\""))
+    }
+
+    @Test(
+        "bad serve options are refused before anything starts",
+        arguments: [
+            (["--port", "70000"], "--port must be 0...65535"), (["--tls-cert", "x.pem"], "--tls-cert and --tls-key go together"),
+            (["--config", "/nonexistent.yaml"], "/nonexistent.yaml: cannot read the config: no such file"),
+            (["--public", "/nonexistent"], "cannot read the templates directory /nonexistent/templates"),
+        ])
+    func badOptions(arguments: [String], message: String) throws {
+        let result = try Deeplinkd.run(["serve", "--port", "0"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+}

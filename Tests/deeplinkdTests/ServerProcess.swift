@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+/// A `deeplinkd serve` process on 127.0.0.1 with a free port, its log captured.
+final class ServerProcess: Sendable {
+    let process: Process
+    let port: Int
+    private let log = LogBuffer()
+
+    /// Starts the server and waits until it says which port it listens on.
+    init(arguments: [String] = [], config: String = "config/deeplinkd.yaml") throws {
+        let process = Process()
+        process.executableURL = Deeplinkd.binary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", config] + arguments
+        process.currentDirectoryURL = Deeplinkd.root
+        let log = self.log
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+            log.append(chunk)
+        }
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        var port = 0
+        while port == 0, Date() < deadline, process.isRunning {
+            port = Self.port(in: log.text)
+            if port == 0 { usleep(20_000) }
+        }
+        self.port = port
+        if port == 0 {
+            process.terminate()
+            throw ServerProcessError.didNotStart(log.text)
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Everything the server wrote to standard error so far.
+    var output: String { log.text }
+
+    /// Sends a signal.
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit, up to `timeout` seconds; returns its status, or nil if still running.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Waits until the log contains `text`.
+    func waitForLog(_ text: String, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    private static func port(in log: String) -> Int {
+        for line in log.split(separator: "\n") where line.contains("\"message\":\"serving\"") {
+            guard let range = line.range(of: "127.0.0.1:") else { continue }
+            return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        return 0
+    }
+}
+
+/// Text appended from the pipe's reading thread and read from the test's.
+final class LogBuffer: Sendable {
+    private let storage = Mutex("")
+
+    func append(_ text: String) { storage.withLock { $0 += text } }
+
+    var text: String { storage.withLock { $0 } }
+}
+
+enum ServerProcessError: Error {
+    case didNotStart(String)
+}
+
+/// Runs curl, the way an operator checks the server.
+enum Curl {
+    struct Response {
+        let status: Int
+        let headers: [String: String]
+        let body: String
+    }
+
+    static func request(_ url: String, _ options: [String] = []) throws -> Response {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-i", "--max-time", "10"] + options + [url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first?.split(separator: "\r\n") ?? []
+        let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}
+
+/// A raw TCP client for what curl will not send.
+struct RawConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { throw ServerProcessError.didNotStart("connect failed: \(errno)") }
+    }
+
+    func send(_ text: String) {
+        _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads until the peer closes or the timeout passes.
+    func readAll() -> String {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data += buffer[0..<count]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+}
