@@ -5,7 +5,7 @@ BUILD_PACKAGES = libmicrohttpd-dev pkg-config
 TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl
 SOURCES = Package.swift Sources Tests
 
-.PHONY: run test deps test-deps build release format lint clean
+.PHONY: run test deps test-deps build release format lint clean browser-check dockerfile-check
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -26,6 +26,14 @@ run: release
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory browser-check dockerfile-check
+
+browser-check:
+	@scripts/install-deps.sh chromium python3
+	python3 scripts/browser-check.py .build/debug/deeplinkd
+
+dockerfile-check:
+	scripts/check-dockerfile.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)

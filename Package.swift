@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "deeplinkd", targets: ["deeplinkd"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "DeepLinkAASA", targets: ["DeepLinkAASA"]),
+        .library(name: "DeepLinkConfig", targets: ["DeepLinkConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -127,6 +127,21 @@ struct ResolveTests {
         #expect(table.resolve(url).parameters == ["id": "42"])
     }
 
+    @Test("values are percent-decoded exactly once, in the path and in the query")
+    func decodedOnce() throws {
+        let table = try ExpresScanTable.table([
+            ExpresScanTable.route("percent", "p/$(v)", scopes: ["universal"], [("v", "0-9%", nil, nil, nil), ("q", "0-9%", 0, nil, nil)], "n")
+        ])
+        #expect(table.resolve("https://a.example/p/%2541?q=%2541").parameters == ["v": "%41", "q": "%41"])
+        #expect(table.resolve("https://a.example/p/1?%71=2").parameters == ["v": "1", "q": "2"], "query names are decoded too")
+    }
+
+    @Test("hosts and schemes compare in ASCII only: a Kelvin sign is not a K")
+    func asciiCaseFolding() {
+        #expect(table.resolve("https://lin\u{212A}s.example.com/c/1").unmatched?.reason == .foreignHost)
+        #expect(table.resolve("HTTPS://LINKS.EXAMPLE.COM/c/1").routeName == "charger")
+    }
+
     @Test("query items: last value wins, the path overrides, '+' stays '+'")
     func queryMerging() {
         let callback = table.resolve("https://links.example.com/auth/callback?code=first&code=se+c%2Bond")

@@ -101,6 +101,21 @@ struct LandingPageTests {
 struct StaticAndLogTests {
     typealias F = SiteFixture
 
+    @Test("pages link assets by content fingerprint, so a changed file gets a new URL; the versioned URL is served")
+    func versionedAssets() throws {
+        let html = F.send("/c/CH-42").response.text
+        let href = try #require(html.firstMatch(of: /href="(\/static\/deeplinkd\.css\?v=[0-9a-f]{16})"/)?.1)
+        #expect(F.send(String(href)).response.status == 200)
+        #expect(html.contains(#"<img src="/static/icon.svg?v="#))
+    }
+
+    @Test("the 404 page does not claim the app opens the link")
+    func notFoundFooter() {
+        let html = F.send("/nothing").response.text
+        #expect(!html.contains("opens links like this one"))
+        #expect(html.contains("Links from ExpresScan stickers, EV cards and emails open in the ExpresScan app."))
+    }
+
     @Test("assets are served with long cache lifetimes")
     func assets() {
         let css = F.send("/static/deeplinkd.css").response

@@ -146,7 +146,7 @@ struct ServeTests {
         arguments: [
             (["--port", "70000"], "--port must be 0...65535"), (["--tls-cert", "x.pem"], "--tls-cert and --tls-key go together"),
             (["--config", "/nonexistent.yaml"], "/nonexistent.yaml: cannot read the config: no such file"),
-            (["--public", "/nonexistent"], "cannot read the templates directory /nonexistent/templates"),
+            (["--public", "/nonexistent"], "cannot read the static assets directory /nonexistent/static"),
         ])
     func badOptions(arguments: [String], message: String) throws {
         let result = try Deeplinkd.run(["serve", "--port", "0"] + arguments)

@@ -59,6 +59,10 @@ extension Problems {
 
     private mutating func checkParameters(_ definition: RouteDefinition, pattern: PathPattern?, label: String) -> [Route.Parameter] {
         let pathNames = pattern?.parameterNames ?? []
+        let positions = Dictionary(
+            uniqueKeysWithValues: (pattern?.components ?? []).enumerated().compactMap { position, component in
+                if case .parameter(let name, _, _) = component { (name, position) } else { nil }
+            })
         var declared: Set<String> = []
         var parameters: [Route.Parameter] = []
         for parameter in definition.parameters {
@@ -72,7 +76,7 @@ extension Problems {
                 warning(parameter.line, "\(place) is in the path, so it is always required; 'required' has no effect")
             }
             if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
-                parameters.append(Route.Parameter(name: parameter.name, rule: rule, isInPath: isInPath))
+                parameters.append(Route.Parameter(name: parameter.name, rule: rule, component: positions[parameter.name]))
             }
         }
         for name in pathNames where !declared.contains(name) {

@@ -25,8 +25,11 @@ public struct Route: Sendable {
         public let name: String
         /// What its value must look like.
         public let rule: ParameterRule
+        /// The pattern component that captures it, or nil for a query parameter.
+        public let component: Int?
+
         /// Whether the pattern captures it from the path (otherwise it comes from the query).
-        public let isInPath: Bool
+        public var isInPath: Bool { component != nil }
     }
 
     /// The declared parameter called `name`.

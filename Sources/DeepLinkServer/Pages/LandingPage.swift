@@ -15,7 +15,6 @@ struct LandingPage {
             "appName": table.app.name,
             "route": route.name,
             "isSecret": route.isSecret,
-            "stylesheet": "/static/deeplinkd.css",
         ]
         if let storeID = table.app.appStoreID {
             context["appStoreURL"] = "https://apps.apple.com/app/id\(storeID)"

@@ -5,9 +5,11 @@ import Mustache
 /// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value.
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    /// Values every page sees: the versioned stylesheet and icon URLs.
+    private let common: [String: String]
 
     /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one.
-    init(directory: String, landings: [String]) throws(SiteError) {
+    init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw .template("cannot read the templates directory \(directory)")
         }
@@ -25,11 +27,12 @@ struct PageRenderer: Sendable {
             throw .template("\(directory)/\(required).mustache is missing")
         }
         self.library = library
+        common = ["stylesheet": assets.url(for: "deeplinkd.css"), "icon": assets.url(for: "icon.svg")]
     }
 
     /// The HTML of `template` with `page` as its context.
     func render(_ template: String, _ page: [String: Any]) -> String {
-        library.render(page, withTemplate: template) ?? ""
+        library.render(page.merging(common) { mine, _ in mine }, withTemplate: template) ?? ""
     }
 
     /// An error page response, with the headers every HTML page carries and no caching.

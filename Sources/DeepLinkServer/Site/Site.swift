@@ -38,8 +38,8 @@ public struct Site: Sendable {
     public init(configuration: Configuration, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
         self.configuration = configuration
         let table = configuration.table
-        pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing))
         assets = try StaticAssets(directory: publicDirectory + "/static")
+        pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
         var files: [String: CachedDocument] = [:]
         for domain in table.domains {
             let json = AASAGenerator(table: table).json(for: domain)

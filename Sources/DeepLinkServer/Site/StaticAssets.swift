@@ -4,10 +4,14 @@ import MicroHTTP
 /// The files under `Public/static`, read into memory at load and served under `/static/` with long cache
 /// lifetimes. Serving is a dictionary lookup of the raw request path, so `..`, `%2e%2e`, absolute paths and
 /// symlinks that point outside the directory (skipped at load) can never reach the file system.
+///
+/// Pages link to assets as `/static/NAME?v=FINGERPRINT`, so a changed file gets a new URL and the year-long
+/// `immutable` lifetime never serves a stale stylesheet after a reload.
 struct StaticAssets: Sendable {
     /// The URL prefix.
     static let prefix = "/static/"
     private let files: [String: PreparedResponse]
+    private let fingerprints: [String: String]
 
     /// The request paths served, sorted.
     var paths: [String] { files.keys.sorted() }
@@ -18,6 +22,7 @@ struct StaticAssets: Sendable {
             throw .asset("cannot read the static assets directory \(directory)")
         }
         var files: [String: PreparedResponse] = [:]
+        var fingerprints: [String: String] = [:]
         for name in names.sorted() where !name.hasPrefix(".") {
             let real = URL(fileURLWithPath: root + "/" + name).resolvingSymlinksInPath().standardizedFileURL.path
             var isDirectory: ObjCBool = false
@@ -30,8 +35,15 @@ struct StaticAssets: Sendable {
             headers.add(name: "Cache-Control", value: "public, max-age=31536000, immutable")
             headers.add(name: "X-Content-Type-Options", value: "nosniff")
             files[Self.prefix + name] = try Site.prepare(HTTPResponse(status: 200, headers: headers, body: Array(data)))
+            fingerprints[name] = CachedDocument.fingerprint(Array(data))
         }
         self.files = files
+        self.fingerprints = fingerprints
+    }
+
+    /// The URL pages use for `name`: versioned by content when the file exists.
+    func url(for name: String) -> String {
+        Self.prefix + name + (fingerprints[name].map { "?v=" + $0 } ?? "")
     }
 
     /// The response for a raw request path, or nil.
