@@ -6,6 +6,7 @@ enum Endpoint: String, Sendable, CaseIterable {
     case link
     case health = "healthz"
     case metrics
+    case openAPI = "openapi"
     case asset = "static"
     case landing
     case notFound = "not_found"
@@ -19,6 +20,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case "/link": .link
         case "/healthz": .health
         case "/metrics": .metrics
+        case "/openapi.yaml": .openAPI
         default: path.hasPrefix(StaticAssets.prefix) ? .asset : .landing
         }
     }

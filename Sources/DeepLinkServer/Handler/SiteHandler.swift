@@ -27,6 +27,9 @@ struct SiteHandler {
             return Answer(.response(JSONResponse.body(200, #"{"status":"ok"}"#)), endpoint: endpoint)
         case .metrics:
             return Answer(.response(metrics.exposition()), endpoint: endpoint)
+        case .openAPI:
+            guard let document = site.openAPI else { return notFound(request, isFixedPath: true) }
+            return Answer(.prepared(document.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
         case .asset:
             guard let asset = site.assets.response(for: request.path) else { return notFound(request) }
             return Answer(.prepared(asset), endpoint: endpoint)

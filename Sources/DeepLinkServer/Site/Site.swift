@@ -15,6 +15,8 @@ public struct Site: Sendable {
     let assetLinks: CachedDocument?
     /// Landing-page templates.
     let pages: PageRenderer
+    /// The API description, `Public/openapi.yaml`, when present.
+    let openAPI: CachedDocument?
     /// Files under `/static/`.
     let assets: StaticAssets
     /// The error page for unknown paths, rendered once.
@@ -53,6 +55,9 @@ public struct Site: Sendable {
                 modified: loadedAt)
         }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
+        openAPI = try FileManager.default.contents(atPath: publicDirectory + "/openapi.yaml").map { data throws(SiteError) in
+            try CachedDocument(body: Array(data), contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt)
+        }
     }
 
     /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.
