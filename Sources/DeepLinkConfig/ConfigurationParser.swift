@@ -15,7 +15,9 @@ struct ConfigurationParser {
     mutating func parse(_ yaml: String) -> (RouteTableDefinition, AndroidApp?)? {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            // The basic resolver tags every scalar as a string: YAMLSection reads integers and Booleans itself.
+            // (Yams' default resolver matches tags with NSRegularExpression, which loads ICU: megabytes of memory.)
+            guard let node = try Yams.compose(yaml: yaml, .basic) else {
                 problems.append(Diagnostic(.error, line: nil, "the config is empty"))
                 return nil
             }

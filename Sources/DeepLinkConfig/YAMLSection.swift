@@ -65,20 +65,20 @@ struct YAMLSection {
         }
     }
 
-    /// An integer value.
+    /// An integer value: a plain (unquoted) scalar of decimal digits, optionally signed.
     func int(_ key: String, problems: inout [Diagnostic]) -> Int? {
         guard let node = values[key] else { return nil }
-        guard case .scalar = node, let value = node.int else {
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) else {
             problems.append(Diagnostic(.error, line: node.mark?.line, "\(label): '\(key)' must be an integer"))
             return nil
         }
         return value
     }
 
-    /// A Boolean value.
+    /// A Boolean value: a plain `true` or `false` (YAML 1.2; `yes`/`no` are not Booleans).
     func bool(_ key: String, problems: inout [Diagnostic]) -> Bool? {
         guard let node = values[key] else { return nil }
-        guard case .scalar = node, let value = node.bool else {
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = ["true": true, "false": false][scalar.string] else {
             problems.append(Diagnostic(.error, line: node.mark?.line, "\(label): '\(key)' must be true or false"))
             return nil
         }

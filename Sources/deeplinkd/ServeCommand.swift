@@ -54,6 +54,7 @@ struct ServeCommand: ParsableCommand {
                 configPath: options.path, publicDirectory: publicDirectory ?? environment["DEEPLINKD_PUBLIC"] ?? "Public", logger: logger)
             try server.start(configuration)
         } catch {
+            LogSink.standardError.flush()
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
@@ -67,6 +68,7 @@ struct ServeCommand: ParsableCommand {
         logger.info("shutting down: finishing requests in flight")
         server.stop(drainDeadline: .seconds(limits.drainSeconds))
         logger.info("stopped")
+        LogSink.standardError.flush()
     }
 
     private func tlsCredentials() throws -> HTTPServer.TLSCredentials? {

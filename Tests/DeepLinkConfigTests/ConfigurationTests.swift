@@ -106,6 +106,8 @@ struct ConfigurationTests {
             ("{charset: \"9-0\"}", "t.yaml:9: route 'item': parameter 'id': charset range '9-0' is reversed"),
             ("{max: 3}", "t.yaml:9: route 'item': parameter 'id': missing 'charset'"),
             ("{charset: \"0-9\", min: x}", "t.yaml:9: route 'item': parameter 'id': 'min' must be an integer"),
+            ("{charset: \"0-9\", min: \"5\"}", "t.yaml:9: route 'item': parameter 'id': 'min' must be an integer"),
+            ("{charset: \"0-9\", required: yes}", "t.yaml:9: route 'item': parameter 'id': 'required' must be true or false"),
         ])
     func parameterErrors(rule: String, message: String) {
         let yaml = Self.valid.replacingOccurrences(of: "{charset: \"0-9\", max: 8}", with: rule)

@@ -43,6 +43,12 @@ public struct JSONWriter: Sendable {
         text += json
     }
 
+    /// Bytes that `quote` rewrites: quote, backslash, control characters, `<`, `>`, `&`, and the lead byte of
+    /// U+2028/U+2029.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
+    }
+
     private mutating func open(_ key: String?, _ bracket: String) {
         separate(key)
         text += bracket
@@ -66,6 +72,11 @@ public struct JSONWriter: Sendable {
     /// Appends `value` as a JSON string literal.
     public static func quote(_ value: String, into output: inout String) {
         output += "\""
+        if !value.utf8.contains(where: needsEscape) {
+            output += value
+            output += "\""
+            return
+        }
         var clean = value.utf8.startIndex
         for index in value.utf8.indices {
             let byte = value.utf8[index]

@@ -1,5 +1,4 @@
 import DeepLinkRouting
-import Foundation
 import Logging
 
 /// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the
@@ -7,7 +6,7 @@ import Logging
 public struct JSONLinesLogHandler: LogHandler {
     /// Where lines go.
     public enum Output: Sendable {
-        /// Standard error.
+        /// Standard error, batched through `LogSink.standardError`.
         case standardError
         /// A caller-supplied sink (tests capture lines with it).
         case sink(@Sendable (String) -> Void)
@@ -32,16 +31,17 @@ public struct JSONLinesLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.string("time", Date().formatted(.iso8601))
+        writer.string("time", Timestamp.now())
         writer.string("level", event.level.rawValue)
         writer.string("label", label)
         writer.string("message", event.message.description)
-        for (key, value) in self.metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+        let metadata = self.metadata.isEmpty ? event.metadata ?? [:] : self.metadata.merging(event.metadata ?? [:]) { $1 }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             writer.string(key, value.description)
         }
         writer.endObject()
         switch output {
-        case .standardError: FileHandle.standardError.write(Data((writer.text + "\n").utf8))
+        case .standardError: LogSink.standardError.write(writer.text)
         case .sink(let sink): sink(writer.text)
         }
     }

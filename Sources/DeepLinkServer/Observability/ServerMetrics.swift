@@ -1,12 +1,16 @@
 import Metrics
 import MicroHTTP
 import Prometheus
+import Synchronization
 
 /// Request counts by endpoint and status, resolve outcomes by reason, and a latency histogram, through
 /// swift-metrics into a Prometheus registry owned by the server (not the process-wide `MetricsSystem`).
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// Metric handles by label and dimensions, made once: creating one per request costs a registry lookup.
+    private let counters = Mutex<[String: Metrics.Counter]>([:])
+    private let timers = Mutex<[String: Metrics.Timer]>([:])
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -19,18 +23,36 @@ final class ServerMetrics: Sendable {
 
     /// Counts one answered request and its latency; labels are endpoint names and status codes, never paths.
     func record(endpoint: String, status: Int, duration: Duration, outcomes: [String]) {
-        Counter(label: "deeplinkd_requests_total", dimensions: [("endpoint", endpoint), ("status", String(status))], factory: factory)
-            .increment()
-        Timer(label: "deeplinkd_request_duration_seconds", dimensions: [("endpoint", endpoint)], factory: factory)
-            .recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        counter("deeplinkd_requests_total", [("endpoint", endpoint), ("status", String(status))]).increment()
+        let nanoseconds = Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        timer("deeplinkd_request_duration_seconds", endpoint: endpoint).recordNanoseconds(nanoseconds)
         for outcome in outcomes {
-            Counter(label: "deeplinkd_resolve_outcomes_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+            counter("deeplinkd_resolve_outcomes_total", [("outcome", outcome)]).increment()
         }
     }
 
     /// Counts a config reload.
     func recordReload(succeeded: Bool) {
-        Counter(label: "deeplinkd_reloads_total", dimensions: [("result", succeeded ? "ok" : "rejected")], factory: factory).increment()
+        counter("deeplinkd_reloads_total", [("result", succeeded ? "ok" : "rejected")]).increment()
+    }
+
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Counter {
+        let key = dimensions.reduce(label) { $0 + "|" + $1.1 }
+        return counters.withLock { cache in
+            if let counter = cache[key] { return counter }
+            let counter = Metrics.Counter(label: label, dimensions: dimensions, factory: factory)
+            cache[key] = counter
+            return counter
+        }
+    }
+
+    private func timer(_ label: String, endpoint: String) -> Metrics.Timer {
+        timers.withLock { cache in
+            if let timer = cache[endpoint] { return timer }
+            let timer = Metrics.Timer(label: label, dimensions: [("endpoint", endpoint)], factory: factory)
+            cache[endpoint] = timer
+            return timer
+        }
     }
 
     /// The Prometheus text exposition.

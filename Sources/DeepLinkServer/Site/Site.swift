@@ -11,6 +11,8 @@ public struct Site: Sendable {
     public let configuration: Configuration
     /// The AASA for each configured domain.
     let associationFiles: [String: CachedDocument]
+    /// The one AASA every domain gets, when they all get the same bytes.
+    let sharedAssociationFile: CachedDocument?
     /// `/.well-known/assetlinks.json`, when an Android app is configured.
     let assetLinks: CachedDocument?
     /// Landing-page templates.
@@ -49,6 +51,8 @@ public struct Site: Sendable {
                 body: Array(json.utf8), contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt)
         }
         associationFiles = files
+        let distinct = Set(files.values.map(\.entityTag))
+        sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
         assetLinks = try configuration.android.map { android throws(SiteError) in
             try CachedDocument(
                 body: Array(android.assetLinksJSON.utf8), contentType: "application/json", cacheControl: "public, max-age=300",
@@ -61,8 +65,10 @@ public struct Site: Sendable {
     }
 
     /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.
-    func associationFile(forHost host: String?) -> CachedDocument? {
-        if let host = host.map(Self.hostName), let file = associationFiles[host] { return file }
+    /// When every domain has the same file (no route is scoped to one domain), the Host header is not even read.
+    func associationFile(forHost host: @autoclosure () -> String?) -> CachedDocument? {
+        if let sharedAssociationFile { return sharedAssociationFile }
+        if let host = host().map(Self.hostName), let file = associationFiles[host] { return file }
         return table.domains.first.flatMap { associationFiles[$0] }
     }
 

@@ -32,12 +32,12 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The raw path: the target up to, not including, the first `?`; not percent-decoded.
     public var path: Substring {
-        target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
+        target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)]
     }
 
     /// The raw query: everything after the first `?`, or nil when the target has no `?`.
     public var rawQuery: String? {
-        target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[target.utf8.index(after: $0)...]) }
     }
 
     /// The value of the first header named `name` (case-insensitive), or nil.
