@@ -19,9 +19,24 @@ public struct ParameterRule: Sendable, Hashable {
 
     /// Checks a decoded value.
     public func validate(_ value: Substring) -> ParameterViolation? {
+        value.utf8.withContiguousStorageIfAvailable(validate) ?? Array(value.utf8).withUnsafeBufferPointer(validate)
+    }
+
+    /// Checks a decoded value given as valid UTF-8 bytes, scalar by scalar.
+    func validate(_ bytes: Bytes) -> ParameterViolation? {
         var length = 0
-        for scalar in value.unicodeScalars {
-            guard charset.contains(scalar) else { return .forbiddenCharacter(scalar) }
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var value = UInt32(width == 1 ? lead : lead & (0xFF >> (width + 1)))
+            for offset in 1..<width where index + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            index += width
+            guard let scalar = Unicode.Scalar(value), charset.contains(scalar) else {
+                return .forbiddenCharacter(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
             length += 1
             if length > maximumLength { return .tooLong(maximum: maximumLength) }
         }

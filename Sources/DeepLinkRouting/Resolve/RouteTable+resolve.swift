@@ -13,89 +13,111 @@ extension RouteTable {
 
     /// Resolves `url`: the first route, in precedence order, whose pattern matches and whose parameters validate.
     ///
-    /// The hot path allocates only the matched parameters: the path's components live in a stack buffer, the
-    /// index is searched in place, and candidates are validated without building their values.
+    /// The hot path works on the URL's UTF-8 bytes and allocates only the matched parameters: components and
+    /// decoded values live in stack buffers, the index is searched in place, and candidates are validated without
+    /// building their values.
     public func resolve(_ url: String) -> ResolveOutcome {
         let length = url.utf8.count
         if length > Self.maximumURLLength {
             return .unmatched(.init(.tooLong, "URL is \(length) bytes; the limit is \(Self.maximumURLLength)"))
         }
-        let parsed: LinkURL
         do throws(URLSyntaxError) {
-            parsed = try LinkURL(parsing: url)
+            return try url.withUTF8Bytes { bytes throws(URLSyntaxError) in resolve(bytes, try URLRanges(bytes)) }
         } catch {
             return .unmatched(.init(.malformedURL, error.description))
         }
+    }
+
+    private func resolve(_ bytes: Bytes, _ url: URLRanges) -> ResolveOutcome {
+        func part(_ range: Range<Int>) -> Bytes { Bytes(rebasing: bytes[range]) }
         let channel: Channel
-        switch self.channel(of: parsed) {
+        switch self.channel(scheme: part(url.scheme), host: url.host.map(part)) {
         case .success(let found): channel = found
         case .failure(let unmatched): return .unmatched(unmatched)
         }
-        let hostComponent = channel.kind == "app" ? parsed.host.flatMap { $0.isEmpty ? nil : $0 } : nil
+        let host = channel.kind == "app" ? url.host.flatMap { $0.isEmpty ? nil : part($0) } : nil
+        let path = part(url.path)
+        let query = url.query.map(part) ?? Bytes(start: nil, count: 0)
         do throws(PercentDecodingError) {
-            try hostComponent?.validatePercentEncoding()
-            try parsed.path.validatePercentEncoding()
-            try parsed.query?.validatePercentEncoding()
+            if let host { try PercentEncoding.validate(host) }
+            try PercentEncoding.validate(path)
+            try PercentEncoding.validate(query)
         } catch {
             return .unmatched(.init(.malformedURL, "URL has \(error)"))
         }
-        var count = hostComponent == nil ? 0 : 1
-        for _ in Pieces(parsed.path, separator: UInt8(ascii: "/")) { count += 1 }
-        return withUnsafeTemporaryAllocation(of: Substring.self, capacity: count) { buffer in
-            var filled = 0
-            if let hostComponent {
-                buffer.initializeElement(at: 0, to: hostComponent.decodedForMatching)
-                filled = 1
+        var count = host == nil ? 0 : 1
+        for _ in BytePieces(path, separator: UInt8(ascii: "/")) { count += 1 }
+        return withUnsafeTemporaryAllocation(of: Bytes.self, capacity: count) { components in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { scratch in
+                guard let scratch = scratch.baseAddress else { return .unmatched(.init(.noRoute, "no route matches the path '/'")) }
+                var decoded = 0
+                // Decoded components take the first half of the scratch space, one query value the second half.
+                func add(_ piece: Bytes, at position: Int) {
+                    var component = piece
+                    if piece.contains(UInt8(ascii: "%")) {
+                        component = PercentEncoding.decode(piece, into: scratch + decoded)
+                        decoded += component.count
+                    }
+                    components.initializeElement(at: position, to: component)
+                }
+                var position = 0
+                if let host {
+                    add(host, at: 0)
+                    position = 1
+                }
+                for piece in BytePieces(path, separator: UInt8(ascii: "/")) {
+                    add(piece, at: position)
+                    position += 1
+                }
+                let request = SearchRequest(path: UnsafeBufferPointer(components), query: query, scratch: scratch + bytes.count)
+                return match(request, channel: channel, rawPath: path)
             }
-            for piece in Pieces(parsed.path, separator: UInt8(ascii: "/")) {
-                buffer.initializeElement(at: filled, to: piece.decodedForMatching)
-                filled += 1
-            }
-            defer { _ = buffer.deinitialize() }
-            let search = SearchRequest(path: UnsafeBufferPointer(buffer), query: parsed.query ?? "", channel: channel)
-            return match(search, rawPath: parsed.path)
         }
     }
 
-    private func channel(of url: LinkURL) -> Result<Channel, Unmatched> {
-        if url.scheme.equalsLowercased("https") {
-            guard let host = url.host, let domain = domains.first(where: { host.equalsLowercased($0) }) else {
-                let host = url.host.map { "'\($0)'" } ?? "(none)"
-                return .failure(.init(.foreignHost, "host \(host) is not one of the configured domains (\(domains.joined(separator: ", ")))"))
+    private func channel(scheme: Bytes, host: Bytes?) -> Result<Channel, Unmatched> {
+        if scheme.equalsLowercased("https") {
+            guard let host, let domain = domains.first(where: { host.equalsLowercased($0) }) else {
+                let shown = host.map { "'\(String(decoding: $0, as: UTF8.self))'" } ?? "(none)"
+                return .failure(.init(.foreignHost, "host \(shown) is not one of the configured domains (\(domains.joined(separator: ", ")))"))
             }
             return .success(.universal(host: domain))
         }
-        guard let scheme = schemes.first(where: { url.scheme.equalsLowercased($0) }) else {
+        guard let match = schemes.first(where: { scheme.equalsLowercased($0) }) else {
             let allowed = (["https"] + schemes).joined(separator: ", ")
-            return .failure(.init(.unsupportedScheme, "scheme '\(url.scheme)' is not one of \(allowed)"))
+            return .failure(.init(.unsupportedScheme, "scheme '\(String(decoding: scheme, as: UTF8.self))' is not one of \(allowed)"))
         }
-        return .success(.app(scheme: scheme))
+        return .success(.app(scheme: match))
     }
 
     /// Finds the winner among the index's candidates: lowest (tier, table position) whose parameters validate.
-    private func match(_ request: SearchRequest, rawPath: Substring) -> ResolveOutcome {
+    private func match(_ request: SearchRequest, channel: Channel, rawPath: Bytes) -> ResolveOutcome {
         var winner: (tier: Int, route: Int)?
         var failure: (tier: Int, route: Int, unmatched: Unmatched)?
         var blocked: Int?
-        index.search(request.path) { candidate in
-            let route = routes[candidate]
-            guard let tier = request.channel.tier(of: route.scopes) else {
-                blocked = min(blocked ?? candidate, candidate)
-                return
-            }
-            if let winner, (winner.tier, winner.route) < (tier, candidate) { return }
-            if let violation = route.firstViolation(in: request) {
-                if failure.map({ (tier, candidate) < ($0.tier, $0.route) }) ?? true {
-                    failure = (tier, candidate, route.unmatched(violation.parameter, violation.violation))
+        let routes = self.routes
+        routes.withUnsafeBufferPointer { routes in
+            index.search(request.path) { candidate in
+                guard let tier = channel.tier(of: routes[candidate].scopes) else {
+                    blocked = min(blocked ?? candidate, candidate)
+                    return
                 }
-            } else {
-                winner = (tier, candidate)
+                if let winner, (winner.tier, winner.route) < (tier, candidate) { return }
+                if let violation = routes[candidate].firstViolation(in: request) {
+                    if failure.map({ (tier, candidate) < ($0.tier, $0.route) }) ?? true {
+                        failure = (tier, candidate, routes[candidate].unmatched(violation.parameter, violation.violation))
+                    }
+                } else {
+                    winner = (tier, candidate)
+                }
             }
         }
         if let winner {
             let route = routes[winner.route]
-            let wildcards = route.pattern.hasWildcards ? route.pattern.match(Array(request.path))?.wildcards.map { $0.map(String.init) } ?? [] : []
-            return .matched(RouteMatch(route: route, parameters: route.values(in: request), channel: request.channel, wildcards: wildcards))
+            let wildcards =
+                route.pattern.hasWildcards
+                ? route.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
+            return .matched(RouteMatch(route: route, parameters: route.values(in: request), channel: channel, wildcards: wildcards))
         }
         if let failure { return .unmatched(failure.unmatched) }
         if let blocked {
@@ -103,29 +125,30 @@ extension RouteTable {
             let scopes = route.scopes.map(\.description).joined(separator: ", ")
             return .unmatched(
                 Unmatched(
-                    reason: .channelNotAllowed, detail: "route '\(route.name)' cannot be opened from \(request.channel.displayName) (its scopes: \(scopes))",
+                    reason: .channelNotAllowed, detail: "route '\(route.name)' cannot be opened from \(channel.displayName) (its scopes: \(scopes))",
                     route: route.name, parameter: nil))
         }
-        let shown = rawPath.isEmpty ? "/" : String(rawPath)
+        let shown = rawPath.isEmpty ? "/" : String(decoding: rawPath, as: UTF8.self)
         return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
     }
 }
 
-/// One resolve in progress: the decoded path components, the raw query and the channel.
+/// One resolve in progress: the decoded path components, the raw query, and room to decode one query value (the
+/// URL's length). Pointers only, so passing it around retains nothing.
 struct SearchRequest {
-    let path: UnsafeBufferPointer<Substring>
-    let query: Substring
-    let channel: Channel
+    let path: UnsafeBufferPointer<Bytes>
+    let query: Bytes
+    let scratch: UnsafeMutablePointer<UInt8>
 
-    /// The raw value of the last query item named `name` (last value wins), or nil.
-    func queryValue(named name: String) -> Substring? {
-        var found: Substring?
-        for item in Pieces(query, separator: UInt8(ascii: "&")) {
-            let equals = item.utf8.firstIndex(of: UInt8(ascii: "="))
-            guard item[..<(equals ?? item.endIndex)].percentDecodedEquals(name) else { continue }
-            found = equals.map { item[item.utf8.index(after: $0)...] } ?? ""
+    /// The decoded value of the last query item named `name` (last value wins), or nil. Valid until the next call.
+    func queryValue(named name: String) -> Bytes? {
+        var found: Bytes?
+        for item in BytePieces(query, separator: UInt8(ascii: "&")) {
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            guard PercentEncoding.decodedEquals(Bytes(rebasing: item[..<(equals ?? item.count)]), name) else { continue }
+            found = equals.map { Bytes(rebasing: item[($0 + 1)...]) } ?? Bytes(start: nil, count: 0)
         }
-        return found
+        return found.map { PercentEncoding.decode($0, into: scratch) }
     }
 }
 
@@ -148,14 +171,14 @@ extension Route {
         values.reserveCapacity(parameters.count)
         for parameter in parameters {
             guard let value = value(of: parameter, in: request) else { continue }
-            values.append((parameter.name, String(value)))
+            values.append((parameter.name, String(decoding: value, as: UTF8.self)))
         }
         return values
     }
 
-    /// The decoded value: path components were decoded once when the path was split; a query value is decoded here.
-    private func value(of parameter: Parameter, in request: SearchRequest) -> Substring? {
-        guard let position = parameter.component else { return request.queryValue(named: parameter.name)?.decodedForMatching }
+    /// The decoded value: path components were decoded when the path was split; a query value is decoded here.
+    private func value(of parameter: Parameter, in request: SearchRequest) -> Bytes? {
+        guard let position = parameter.component else { return request.queryValue(named: parameter.name) }
         guard case .parameter(_, let prefix, let suffix) = pattern.components[position] else { return nil }
         return request.path[position].between(prefix: prefix, suffix: suffix)
     }
@@ -164,13 +187,6 @@ extension Route {
         let kind = parameter.isInPath ? "parameter" : "query parameter"
         return Unmatched(
             reason: .invalidParameter, detail: "route '\(name)': \(kind) '\(parameter.name)' \(violation)", route: name, parameter: parameter.name)
-    }
-}
-
-extension Substring {
-    /// The text percent-decoded once; its escapes were validated before, so decoding cannot fail.
-    var decodedForMatching: Substring {
-        (try? percentDecoded()) ?? self
     }
 }
 

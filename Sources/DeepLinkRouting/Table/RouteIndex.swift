@@ -6,7 +6,7 @@ struct RouteIndex: Sendable {
     private var nodes: [Node] = [Node()]
 
     private struct Node: Sendable {
-        var literals: [LiteralKey: Int] = [:]
+        var literals: [ByteKey: Int] = [:]
         var parameters: [(prefix: String, suffix: String, node: Int)] = []
         var wildcard: Int?
         /// Routes whose pattern ends at this node.
@@ -21,7 +21,7 @@ struct RouteIndex: Sendable {
             for component in pattern.components {
                 switch component {
                 case .literal(let text):
-                    node = literalChild(of: node, LiteralKey(text[...]))
+                    node = literalChild(of: node, ByteKey(Array(text.utf8)))
                 case .parameter(_, let prefix, let suffix):
                     node = parameterChild(of: node, prefix: prefix, suffix: suffix)
                 case .wildcard:
@@ -38,7 +38,7 @@ struct RouteIndex: Sendable {
         }
     }
 
-    private mutating func literalChild(of node: Int, _ key: LiteralKey) -> Int {
+    private mutating func literalChild(of node: Int, _ key: ByteKey) -> Int {
         if let existing = nodes[node].literals[key] { return existing }
         nodes.append(Node())
         nodes[node].literals[key] = nodes.count - 1
@@ -53,49 +53,77 @@ struct RouteIndex: Sendable {
     }
 
     /// Calls `visit` with every route whose pattern matches `path` structurally (in no particular order).
-    func search(_ path: UnsafeBufferPointer<Substring>, visit: (Int) -> Void) {
-        search(node: 0, path: path, position: 0, visit: visit)
+    func search(_ path: UnsafeBufferPointer<Bytes>, visit: (Int) -> Void) {
+        nodes.withUnsafeBufferPointer { nodes in Self.search(nodes, node: 0, path: path, position: 0, visit: visit) }
     }
 
     /// The routes whose pattern matches `path` structurally, in table order.
-    func candidates(for path: [Substring]) -> [Int] {
+    func candidates(for path: [String]) -> [Int] {
         var found: [Int] = []
-        path.withUnsafeBufferPointer { buffer in search(buffer) { found.append($0) } }
+        let bytes = path.map { Array($0.utf8) }
+        var slices: [Bytes] = []
+        func collect(_ index: Int) {
+            guard index < bytes.count else {
+                slices.withUnsafeBufferPointer { buffer in search(buffer) { found.append($0) } }
+                return
+            }
+            bytes[index].withUnsafeBufferPointer { slice in
+                slices.append(slice)
+                collect(index + 1)
+            }
+        }
+        collect(0)
         return found.sorted()
     }
 
-    private func search(node index: Int, path: UnsafeBufferPointer<Substring>, position: Int, visit: (Int) -> Void) {
-        let node = nodes[index]
-        for route in node.rest { visit(route) }
+    /// Nodes are read through the buffer in place: copying a `Node` per step would retain its dictionary and arrays.
+    private static func search(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, path: UnsafeBufferPointer<Bytes>, position: Int, visit: (Int) -> Void
+    ) {
+        for route in nodes[index].rest { visit(route) }
         guard position < path.count else {
-            for route in node.terminal { visit(route) }
+            for route in nodes[index].terminal { visit(route) }
             return
         }
-        let component = path[position]
-        if let next = node.literals[LiteralKey(component)] { search(node: next, path: path, position: position + 1, visit: visit) }
-        for edge in node.parameters where component.between(prefix: edge.prefix, suffix: edge.suffix) != nil {
-            search(node: edge.node, path: path, position: position + 1, visit: visit)
+        if let next = nodes[index].literals[ByteKey(borrowing: path[position])] {
+            search(nodes, node: next, path: path, position: position + 1, visit: visit)
         }
-        if let next = node.wildcard { search(node: next, path: path, position: position + 1, visit: visit) }
+        for edge in nodes[index].parameters where path[position].between(prefix: edge.prefix, suffix: edge.suffix) != nil {
+            search(nodes, node: edge.node, path: path, position: position + 1, visit: visit)
+        }
+        if let next = nodes[index].wildcard { search(nodes, node: next, path: path, position: position + 1, visit: visit) }
     }
 }
 
-/// A path component compared and hashed byte for byte, so a lookup needs no `String`.
-struct LiteralKey: Hashable, Sendable {
-    let text: Substring
+/// Bytes compared and hashed as bytes: the trie owns its literals, and a lookup borrows a path component's bytes,
+/// so finding a literal needs no `String`.
+///
+/// `@unchecked Sendable`: the borrowed form points into a resolve's own buffers and exists only for the duration
+/// of one dictionary lookup; only the owned form is ever stored, and it is an immutable array.
+struct ByteKey: Hashable, @unchecked Sendable {
+    private let owned: [UInt8]?
+    private let borrowed: Bytes?
 
-    init(_ text: Substring) {
-        self.text = text
+    init(_ bytes: [UInt8]) {
+        owned = bytes
+        borrowed = nil
     }
 
-    static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    init(borrowing bytes: Bytes) {
+        owned = nil
+        borrowed = bytes
+    }
+
+    private func withBytes<Result>(_ body: (Bytes) -> Result) -> Result {
+        if let borrowed { return body(borrowed) }
+        return (owned ?? []).withUnsafeBufferPointer(body)
+    }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
     func hash(into hasher: inout Hasher) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

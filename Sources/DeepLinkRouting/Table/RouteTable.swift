@@ -2,19 +2,44 @@
 ///
 /// Build one with `RouteTable(_:)` or `RouteTable.compile(_:)` from a `RouteTableDefinition`.
 public struct RouteTable: Sendable {
+    /// The table's contents, shared by every copy: copying a table (into a closure, a request handler) is one
+    /// retain instead of one per array.
+    private let storage: Storage
+
     /// The app the links open.
-    public let app: App
+    public var app: App { storage.app }
     /// Universal Link hosts, lower-cased, in config order.
-    public let domains: [String]
+    public var domains: [String] { storage.domains }
     /// Custom schemes, lower-cased, in config order.
-    public let schemes: [String]
+    public var schemes: [String] { storage.schemes }
     /// Every state the app can be in, in config order.
-    public let states: [String]
+    public var states: [String] { storage.states }
     /// Named sets of states.
-    public let gates: [String: Set<String>]
+    public var gates: [String: Set<String>] { storage.gates }
     /// The routes, in table order (first match wins).
-    public let routes: [Route]
-    let index: RouteIndex
+    public var routes: [Route] { storage.routes }
+    var index: RouteIndex { storage.index }
+
+    /// Immutable after `init`, so sharing it across threads is safe.
+    private final class Storage: Sendable {
+        let app: App
+        let domains: [String]
+        let schemes: [String]
+        let states: [String]
+        let gates: [String: Set<String>]
+        let routes: [Route]
+        let index: RouteIndex
+
+        init(app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], routes: [Route]) {
+            self.app = app
+            self.domains = domains
+            self.schemes = schemes
+            self.states = states
+            self.gates = gates
+            self.routes = routes
+            self.index = RouteIndex(routes.map(\.pattern))
+        }
+    }
 
     /// The app section, validated.
     public struct App: Sendable {
@@ -36,13 +61,7 @@ public struct RouteTable: Sendable {
     }
 
     init(app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], routes: [Route]) {
-        self.app = app
-        self.domains = domains
-        self.schemes = schemes
-        self.states = states
-        self.gates = gates
-        self.routes = routes
-        self.index = RouteIndex(routes.map(\.pattern))
+        storage = Storage(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
     }
 
     /// The route called `name`.

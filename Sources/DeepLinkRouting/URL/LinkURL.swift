@@ -19,62 +19,17 @@ public struct LinkURL: Sendable, Equatable {
 
     /// Splits `text` into its parts, or explains why it is not an absolute URL.
     public init(parsing text: String) throws(URLSyntaxError) {
-        let bytes = text.utf8
-        if let offset = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            throw .forbiddenCharacter(offset: bytes.distance(from: bytes.startIndex, to: offset))
+        let ranges = try text.withUTF8Bytes { bytes throws(URLSyntaxError) in try URLRanges(bytes) }
+        func part(_ range: Range<Int>) -> Substring {
+            let utf8 = text.utf8
+            return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            Self.isScheme(bytes[bytes.startIndex..<colon])
-        else { throw .missingScheme }
-        scheme = text[text.startIndex..<colon]
-
-        var rest = text[bytes.index(after: colon)...]
-        if rest.utf8.starts(with: "//".utf8) {
-            let authorityStart = rest.utf8.index(rest.startIndex, offsetBy: 2)
-            let authorityEnd =
-                rest.utf8[authorityStart...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }
-                ?? rest.endIndex
-            (host, port) = try Self.splitAuthority(rest[authorityStart..<authorityEnd])
-            rest = rest[authorityEnd...]
-        } else {
-            host = nil
-            port = nil
-        }
-
-        let fragmentMark = rest.utf8.firstIndex(of: UInt8(ascii: "#"))
-        fragment = fragmentMark.map { rest[rest.utf8.index(after: $0)...] }
-        let beforeFragment = rest[..<(fragmentMark ?? rest.endIndex)]
-        let queryMark = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?"))
-        query = queryMark.map { beforeFragment[beforeFragment.utf8.index(after: $0)...] }
-        path = beforeFragment[..<(queryMark ?? beforeFragment.endIndex)]
-    }
-
-    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
-    private static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
-        guard let first = bytes.first, first.isASCIILetter else { return false }
-        return bytes.dropFirst().allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
-    }
-
-    /// Splits `userinfo@host:port`, dropping the user info.
-    private static func splitAuthority(_ authority: Substring) throws(URLSyntaxError) -> (Substring, Substring?) {
-        let hostPort =
-            authority.utf8.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.utf8.index(after: $0)...] }
-            ?? authority
-        let hostEnd: Substring.Index
-        if hostPort.utf8.first == UInt8(ascii: "[") {
-            guard let close = hostPort.utf8.firstIndex(of: UInt8(ascii: "]")) else { throw .invalidHost }
-            hostEnd = hostPort.utf8.index(after: close)
-        } else {
-            hostEnd = hostPort.utf8.firstIndex(of: UInt8(ascii: ":")) ?? hostPort.endIndex
-        }
-        let host = hostPort[..<hostEnd]
-        if host.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }) && host.utf8.first != 0x5B { throw .invalidHost }
-        let afterHost = hostPort[hostEnd...]
-        guard let mark = afterHost.utf8.first else { return (host, nil) }
-        guard mark == UInt8(ascii: ":") else { throw .invalidHost }
-        let port = afterHost.dropFirst()
-        guard port.utf8.allSatisfy(\.isASCIIDigit) else { throw .invalidPort }
-        return (host, port.isEmpty ? nil : port)
+        scheme = part(ranges.scheme)
+        host = ranges.host.map(part)
+        port = ranges.port.map(part)
+        path = part(ranges.path)
+        query = ranges.query.map(part)
+        fragment = ranges.fragment.map(part)
     }
 }
 

@@ -1,47 +1,64 @@
-extension Substring {
-    /// Checks, without allocating, that every `%XX` escape is valid and that the decoded bytes are UTF-8; the same
-    /// rule as `percentDecoded()`, which is only called when a decoded value is needed.
-    func validatePercentEncoding() throws(PercentDecodingError) {
-        guard utf8.contains(UInt8(ascii: "%")) else { return }
+/// Percent-encoding on raw bytes, for the resolve hot path; `Substring.percentDecoded()` is the convenient form.
+enum PercentEncoding {
+    /// Checks, without allocating, that every `%XX` escape is valid and that the decoded bytes are UTF-8 (the
+    /// same rule as `percentDecoded()`).
+    static func validate(_ bytes: Bytes) throws(PercentDecodingError) {
+        guard bytes.contains(UInt8(ascii: "%")) else { return }
         var validator = UTF8Validator()
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            var byte = utf8[index]
+        var index = 0
+        while index < bytes.count {
+            var byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                let high = utf8.index(after: index)
-                let low = high < utf8.endIndex ? utf8.index(after: high) : high
-                guard low < utf8.endIndex, let h = utf8[high].hexValue, let l = utf8[low].hexValue else {
-                    let end = utf8.index(index, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
-                    throw .invalidEscape(String(self[index..<end]))
+                guard index + 2 < bytes.count, let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue else {
+                    throw .invalidEscape(String(decoding: Bytes(rebasing: bytes[index..<min(index + 3, bytes.count)]), as: UTF8.self))
                 }
-                byte = h << 4 | l
-                index = utf8.index(after: low)
+                byte = high << 4 | low
+                index += 3
             } else {
-                index = utf8.index(after: index)
+                index += 1
             }
             guard validator.accept(byte) else { throw .invalidUTF8 }
         }
         guard validator.isComplete else { throw .invalidUTF8 }
     }
 
-    /// Whether the text, percent-decoded, equals `other` byte for byte (the text's escapes must be valid).
-    func percentDecodedEquals(_ other: String) -> Bool {
-        guard utf8.contains(UInt8(ascii: "%")) else { return utf8.elementsEqual(other.utf8) }
-        var expected = other.utf8.makeIterator()
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            var byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), high < utf8.endIndex,
-                let h = utf8[utf8.index(after: index)].hexValue, let l = utf8[high].hexValue
+    /// Decodes validated `bytes` into `output` (room for `bytes.count`), returning the decoded slice.
+    static func decode(_ bytes: Bytes, into output: UnsafeMutablePointer<UInt8>) -> Bytes {
+        var written = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = bytes[index + 1].hexValue,
+                let low = bytes[index + 2].hexValue
             {
-                byte = h << 4 | l
-                index = utf8.index(after: high)
+                output[written] = high << 4 | low
+                index += 3
             } else {
-                index = utf8.index(after: index)
+                output[written] = bytes[index]
+                index += 1
             }
-            guard expected.next() == byte else { return false }
+            written += 1
         }
-        return expected.next() == nil
+        return Bytes(start: output, count: written)
+    }
+
+    /// Whether validated `bytes`, decoded, equal `name`.
+    static func decodedEquals(_ bytes: Bytes, _ name: String) -> Bool {
+        name.withBytes { expected in
+            var matched = 0
+            var index = 0
+            while index < bytes.count {
+                var byte = bytes[index]
+                if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue {
+                    byte = high << 4 | low
+                    index += 3
+                } else {
+                    index += 1
+                }
+                guard matched < expected.count, expected[matched] == byte else { return false }
+                matched += 1
+            }
+            return matched == expected.count
+        }
     }
 }
 
@@ -77,10 +94,30 @@ struct UTF8Validator {
     }
 }
 
-extension Substring {
+extension UnsafeBufferPointer<UInt8> {
     /// ASCII case-insensitive comparison with a lower-case ASCII string (schemes and hosts).
     func equalsLowercased(_ lowercase: String) -> Bool {
-        utf8.count == lowercase.utf8.count
-            && zip(utf8, lowercase.utf8).allSatisfy { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }
+        lowercase.withBytes { expected in
+            expected.count == count && zip(self, expected).allSatisfy { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }
+        }
+    }
+
+    /// The part between `prefix` and `suffix` when the bytes start and end with them without overlap.
+    func between(prefix: String, suffix: String) -> Bytes? {
+        prefix.withBytes { prefix in
+            suffix.withBytes { suffix in
+                guard count >= prefix.count + suffix.count, self[0..<prefix.count].elementsEqual(prefix),
+                    self[(count - suffix.count)...].elementsEqual(suffix)
+                else { return nil }
+                return Bytes(rebasing: self[prefix.count..<(count - suffix.count)])
+            }
+        }
+    }
+}
+
+extension String {
+    /// Runs `body` on the string's UTF-8 bytes, in place for a native string (copied once otherwise).
+    func withBytes<Result>(_ body: (Bytes) -> Result) -> Result {
+        utf8.withContiguousStorageIfAvailable(body) ?? Array(utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -1,0 +1,74 @@
+/// A read-only view of UTF-8 bytes: path components, query items and values during a resolve.
+typealias Bytes = UnsafeBufferPointer<UInt8>
+
+/// Where the parts of an absolute URL lie in its UTF-8 bytes: the one URL splitter, shared by `LinkURL` and the
+/// resolver. Works on byte offsets, because `String.Index` arithmetic costs more than the rest of a resolve.
+struct URLRanges {
+    var scheme: Range<Int>
+    var host: Range<Int>?
+    var port: Range<Int>?
+    var path: Range<Int>
+    var query: Range<Int>?
+    var fragment: Range<Int>?
+
+    /// Splits `bytes` (RFC 3986), or says why they are not an absolute URL.
+    init(_ bytes: Bytes) throws(URLSyntaxError) {
+        if let offset = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) { throw .forbiddenCharacter(offset: offset) }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(bytes[0..<colon]) else { throw .missingScheme }
+        scheme = 0..<colon
+        var rest = colon + 1
+        let end = bytes.count
+        if end - rest >= 2, bytes[rest] == UInt8(ascii: "/"), bytes[rest + 1] == UInt8(ascii: "/") {
+            let authorityStart = rest + 2
+            var authorityEnd = authorityStart
+            while authorityEnd < end, !Self.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
+            (host, port) = try Self.splitAuthority(bytes, authorityStart..<authorityEnd)
+            rest = authorityEnd
+        }
+        let fragmentMark = bytes[rest..<end].firstIndex(of: UInt8(ascii: "#"))
+        fragment = fragmentMark.map { ($0 + 1)..<end }
+        let beforeFragment = fragmentMark ?? end
+        let queryMark = bytes[rest..<beforeFragment].firstIndex(of: UInt8(ascii: "?"))
+        query = queryMark.map { ($0 + 1)..<beforeFragment }
+        path = rest..<(queryMark ?? beforeFragment)
+    }
+
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
+    private static func isScheme(_ bytes: Slice<Bytes>) -> Bool {
+        guard let first = bytes.first, first.isASCIILetter else { return false }
+        return bytes.dropFirst().allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    }
+
+    /// Splits `userinfo@host:port`, dropping the user info.
+    private static func splitAuthority(_ bytes: Bytes, _ authority: Range<Int>) throws(URLSyntaxError) -> (Range<Int>, Range<Int>?) {
+        let hostStart = bytes[authority].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? authority.lowerBound
+        var hostEnd = hostStart
+        if hostStart < authority.upperBound, bytes[hostStart] == UInt8(ascii: "[") {
+            guard let close = bytes[hostStart..<authority.upperBound].firstIndex(of: UInt8(ascii: "]")) else { throw .invalidHost }
+            hostEnd = close + 1
+        } else {
+            while hostEnd < authority.upperBound, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+            if bytes[hostStart..<hostEnd].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) { throw .invalidHost }
+        }
+        guard hostEnd < authority.upperBound else { return (hostStart..<hostEnd, nil) }
+        guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost }
+        let port = (hostEnd + 1)..<authority.upperBound
+        guard bytes[port].allSatisfy(\.isASCIIDigit) else { throw .invalidPort }
+        return (hostStart..<hostEnd, port.isEmpty ? nil : port)
+    }
+}
+
+extension String {
+    /// Runs `body` on the string's UTF-8 bytes without copying them when the string is native (it always is
+    /// on Linux; a bridged string is copied once).
+    func withUTF8Bytes<Result>(_ body: (Bytes) throws(URLSyntaxError) -> Result) throws(URLSyntaxError) -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable({ bytes in Swift.Result { () throws(URLSyntaxError) in try body(bytes) } }) {
+            return try result.get()
+        }
+        return try Array(utf8).withUnsafeBufferPointer { bytes in Swift.Result { () throws(URLSyntaxError) in try body(bytes) } }.get()
+    }
+}
