@@ -38,6 +38,8 @@ extension Exchange {
 
     private static func phrase(for status: Int) -> String {
         switch status {
+        case 400: "Bad Request"
+        case 411: "Length Required"
         case 413: "Content Too Large"
         default: "Internal Server Error"
         }

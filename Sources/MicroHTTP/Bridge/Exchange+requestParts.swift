@@ -10,6 +10,34 @@ extension Exchange {
         return Int(String(cString: raw)).flatMap { $0 >= 0 ? $0 : nil }
     }
 
+    /// Why the request's body framing is ambiguous, or nil when it is not (RFC 9112 §6.1, §6.3).
+    ///
+    /// A request that a proxy in front could frame differently is refused before its body is read, so nothing
+    /// hidden in it is ever taken for a second request: `Transfer-Encoding` together with `Content-Length`,
+    /// either header twice, a transfer coding other than `chunked` (libmicrohttpd would read such a body until
+    /// the client closes), or a `Content-Length` that is not a plain decimal number.
+    func framingProblem() -> String? {
+        let headers = requestHeaders()
+        let encodings = headers.values(for: "Transfer-Encoding")
+        let lengths = headers.values(for: "Content-Length")
+        if !encodings.isEmpty, !lengths.isEmpty { return "both Transfer-Encoding and Content-Length" }
+        if encodings.count > 1 { return "Transfer-Encoding given more than once" }
+        if lengths.count > 1 { return "Content-Length given more than once" }
+        if let encoding = encodings.first, encoding.lowercased() != "chunked" {
+            return "unsupported Transfer-Encoding"
+        }
+        if let length = lengths.first, length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return "invalid Content-Length"
+        }
+        return nil
+    }
+
+    /// Whether the request announces a chunked body. Bodies must come with `Content-Length` (answered 411
+    /// otherwise): libmicrohttpd 0.9.75 answers a chunk line longer than its buffer with its own 500.
+    func hasChunkedBody() -> Bool {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+    }
+
     /// Every request header in order, read with sizes so values holding NUL bytes stay whole.
     func requestHeaders() -> HTTPHeaders {
         var headers = HTTPHeaders()

@@ -3,7 +3,8 @@ import CMicroHTTPD
 /// One access-handler call: a connection plus the server state, with the request steps built on them.
 ///
 /// The request is answered on the final call, after the body (if any) has been read: answering on the
-/// headers-only first call makes libmicrohttpd 0.9.75 close every keep-alive connection.
+/// headers-only first call makes libmicrohttpd 0.9.75 close every keep-alive connection. Requests whose body
+/// framing is ambiguous or unsupported are refused on that first call instead, before any body is read.
 struct Exchange {
     /// The libmicrohttpd connection the call is about; valid only during the call.
     let connection: OpaquePointer
@@ -14,7 +15,11 @@ struct Exchange {
     func advance(_ request: RequestContext, method: String, chunk: UnsafeRawBufferPointer) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
-            guard let declared = declaredBodySize() else { return .YES }
+            if let problem = framingProblem() { return answerFailure(status: 400, reason: problem) }
+            if hasChunkedBody() { return answerFailure(status: 411, reason: "chunked request bodies are not accepted") }
+            guard let declared = declaredBodySize(), declared > 0 else { return .YES }
+            guard method == "POST" else { return answerFailure(status: 400, reason: "only POST requests take a body") }
+            request.hasBody = true
             guard declared <= core.maximumBodySize else {
                 return answerFailure(status: 413, reason: "declared body of \(declared) bytes is over the limit")
             }
@@ -22,10 +27,9 @@ struct Exchange {
             return .YES
         }
         if !chunk.isEmpty {
-            return receive(chunk, into: request)
-        }
-        if request.isBodyTooLarge {
-            return answerFailure(status: 413, reason: "streamed body is over the limit")
+            // libmicrohttpd delivers at most the declared Content-Length, which was checked against the limit.
+            request.body.append(contentsOf: chunk)
+            return .YES
         }
         let complete = HTTPRequest(
             method: method,
@@ -35,26 +39,9 @@ struct Exchange {
             remoteAddress: clientAddress(),
             isTLS: core.isTLS
         )
-        return queue(core.handler(complete), forcingClose: false)
-    }
-
-    /// Keeps a body chunk, or drops it once the body is over the limit.
-    ///
-    /// A response cannot be queued in the middle of a body in libmicrohttpd, so an oversized streamed
-    /// body is read and dropped until it ends, then answered with 413. A client that keeps sending
-    /// past twice the limit is cut off without an answer, so it cannot tie up a connection forever.
-    private func receive(_ chunk: UnsafeRawBufferPointer, into request: RequestContext) -> MHD_Result {
-        if request.isBodyTooLarge || request.body.count + chunk.count > core.maximumBodySize {
-            request.isBodyTooLarge = true
-            request.body = []
-            request.discardedByteCount += chunk.count
-            if request.discardedByteCount > core.maximumBodySize {
-                core.logger.debug("closing connection: streamed body far over the limit")
-                return .NO
-            }
-            return .YES
-        }
-        request.body.append(contentsOf: chunk)
-        return .YES
+        // A request that carried a body is the last on its connection: whatever follows its declared length is
+        // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
+        // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
+        return queue(core.handler(complete), forcingClose: request.hasBody)
     }
 }

@@ -9,10 +9,8 @@ final class RequestContext {
     var hasSeenHeaders = false
     /// The request body read so far.
     var body: [UInt8] = []
-    /// Whether the body outgrew the limit; what follows is read and dropped, then 413 is answered.
-    var isBodyTooLarge = false
-    /// How many body bytes were dropped after the limit was passed.
-    var discardedByteCount = 0
+    /// Whether the request declared a body (then its connection closes after the answer).
+    var hasBody = false
 
     init(target: String) {
         self.target = target
