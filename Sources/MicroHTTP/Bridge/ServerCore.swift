@@ -6,6 +6,9 @@ import Synchronization
 /// All stored properties are immutable or synchronised (`Atomic`, `Mutex`), so the class is plainly
 /// `Sendable`: any of MHD's pool threads may read it at the same time.
 final class ServerCore: Sendable {
+    /// Lets each distinct library message through at most once a second, so an attack that trips a limit
+    /// thousands of times a second cannot flood the log.
+    let libraryLogThrottle = LogThrottle(interval: .seconds(1))
     /// The application's request handler.
     let handler: @Sendable (HTTPRequest) -> HTTPReply
     /// Where request failures and libmicrohttpd's own messages go.
@@ -34,6 +37,9 @@ final class ServerCore: Sendable {
     /// Records and logs one message from libmicrohttpd.
     func libraryLogged(_ message: String) {
         lastLibraryMessage.withLock { $0 = message }
-        logger.warning("\(message)", metadata: ["source": "libmicrohttpd"])
+        guard let repeats = libraryLogThrottle.admit(message) else { return }
+        var metadata: Logger.Metadata = ["source": "libmicrohttpd"]
+        if repeats > 0 { metadata["suppressed_repeats"] = "\(repeats)" }
+        logger.warning("\(message)", metadata: metadata)
     }
 }
