@@ -369,7 +369,9 @@ class Case:
         self.family = family
         self.name = name
         self.pieces = pieces if isinstance(pieces, list) else [pieces]
-        self.expect = expect  # "reject", "tolerate", "smuggle", or a list of statuses in order
+        # "reject", "tolerate", "smuggle" (refused, the hidden request never answered), "not smuggled" (the visible
+        # request may be answered, the hidden one never), or a list of statuses in order
+        self.expect = expect
         first = next((piece for piece in self.pieces if isinstance(piece, bytes)), b"")
         self.methods = methods or [first.split(b" ", 1)[0].decode("latin-1")]
         self.allow_505 = allow_505
@@ -398,8 +400,8 @@ class Case:
         if self.expect == "reject":
             if statuses and not 400 <= statuses[0] < 600:
                 errors.append(f"accepted with {statuses[0]} instead of a 4xx or a close")
-        elif self.expect == "smuggle":
-            if statuses and not 400 <= statuses[0] < 600:
+        elif self.expect in ("smuggle", "not smuggled"):
+            if self.expect == "smuggle" and statuses and not 400 <= statuses[0] < 600:
                 errors.append(f"accepted with {statuses[0]} instead of a 4xx or a close")
             hidden = [r for r in result.responses if b'"status":"ok"' in r.body]
             if len(statuses) > 1 or hidden:
@@ -636,10 +638,14 @@ def smuggling_cases():
         "CL empty": ([b"Content-Length: "], b"hello" + HIDDEN),
         "CL 2^64+5": ([b"Content-Length: 18446744073709551621"], b"hello" + HIDDEN),
     }
+    # libmicrohttpd 0.9.75 cuts a header value at a NUL byte, so it reads "Content-Length: 5\x0000" as 5 and cannot
+    # refuse it; the server instead ends every connection whose request carried a body, so the visible request may
+    # be answered (a GET with 200) but what follows its 5 bytes is never read as a request.
+    cut_at_nul = {"CL with NUL"}
     for name, (headers, body) in variants.items():
         for method, target, extra in ((b"POST", b"/resolve", post), (b"GET", b"/c/CH-42", [])):
             cases.append(Case(family, f"{name} on {method.decode()}", request(method, target, extra + headers, body=body),
-                              expect="smuggle", methods=[method.decode(), "GET"]))
+                              expect="not smuggled" if name in cut_at_nul else "smuggle", methods=[method.decode(), "GET"]))
     return cases
 
 
@@ -814,7 +820,7 @@ def run_cases(server, cases, outcome):
     with concurrent.futures.ThreadPoolExecutor(max_workers=CASE_WORKERS) as pool:
         futures = [pool.submit(exchange, server.port, case.pieces, case.methods,
                                len(case.expect) if isinstance(case.expect, list) else 1,
-                               GRACE_SECONDS if case.expect == "smuggle" or len(case.methods) > 1
+                               GRACE_SECONDS if case.expect in ("smuggle", "not smuggled") or len(case.methods) > 1
                                else SHORT_GRACE_SECONDS) for case in cases]
         results = [future.result() for future in futures]
     families = {}

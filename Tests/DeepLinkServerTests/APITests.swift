@@ -61,6 +61,10 @@ struct APITests {
             ("application/json", #"{"urls": [], "state": 3}"#, 400, "'state' must be a string"),
             ("application/json", #"{"urls": [], "extra": 1}"#, 400, #"unknown key 'extra'; send {"urls": [...], "state": ...}"#),
             (
+                "application/json", #"{"urls": [], "state": "nope"}"#, 400,
+                "unknown state 'nope' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)"
+            ),
+            (
                 "application/json", #"{"urls": ["a"], "state": "nope"}"#, 400,
                 "unknown state 'nope' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)"
             ),
@@ -105,6 +109,9 @@ struct APITests {
         #expect(put.headers["Allow"] == "GET, HEAD, POST")
         #expect(put.json()?["error"] as? String == "method not allowed; use GET, HEAD, POST")
         #expect(F.send("/link", method: "POST").response.headers["Allow"] == "GET, HEAD")
+        let health = F.send("/healthz", method: "POST").response
+        #expect(health.status == 405)
+        #expect(health.headers["Content-Type"] == "application/json; charset=utf-8")
     }
 
     @Test("health and Prometheus metrics")

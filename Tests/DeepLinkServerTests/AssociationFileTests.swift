@@ -45,6 +45,13 @@ struct AssociationFileTests {
             #expect(again.headers["ETag"] == entityTag)
         }
         #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-None-Match", "\"stale\"")]).response.status == 200)
+        let modified = try #require(first.headers["Last-Modified"])
+        #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-Modified-Since", modified)]).response.status == 304)
+        let earlier = "Mon, 01 Jan 2024 00:00:00 GMT"
+        #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-Modified-Since", earlier)]).response.status == 200)
+        #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-Modified-Since", "yesterday")]).response.status == 200)
+        let both = [("If-None-Match", "\"stale\""), ("If-Modified-Since", modified)]
+        #expect(F.send("/.well-known/apple-app-site-association", headers: both).response.status == 200, "If-None-Match wins")
     }
 
     @Test("HEAD is allowed; other methods get 405 with Allow")

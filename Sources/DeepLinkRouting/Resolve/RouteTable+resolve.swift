@@ -2,9 +2,14 @@ extension RouteTable {
     /// The longest URL resolved, in UTF-8 bytes.
     public static let maximumURLLength = 4096
 
+    /// Throws unless `state` is one of the table's states.
+    public func validate(state: String) throws(UnknownStateError) {
+        guard states.contains(state) else { throw UnknownStateError(state: state, known: states) }
+    }
+
     /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
     public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
-        if let state, !states.contains(state) { throw UnknownStateError(state: state, known: states) }
+        if let state { try validate(state: state) }
         let outcome = resolve(url)
         guard let state, case .matched(let match) = outcome else { return ResolveResult(url: url, outcome: outcome, action: nil) }
         let isAdmitted = match.route.gate.map { gates[$0]?.contains(state) ?? false } ?? true

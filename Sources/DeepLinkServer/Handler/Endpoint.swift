@@ -30,8 +30,8 @@ enum Endpoint: String, Sendable, CaseIterable {
         self == .resolve ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]
     }
 
-    /// Whether errors are JSON (the APIs) rather than HTML pages.
+    /// Whether errors are JSON (the APIs and the health check) rather than HTML pages.
     var isAPI: Bool {
-        self == .resolve || self == .link
+        self == .resolve || self == .link || self == .health
     }
 }

@@ -30,6 +30,11 @@ extension SiteHandler {
         case .success(let decoded): batch = decoded
         case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
         }
+        do {
+            if let state = batch.state { try site.table.validate(state: state) }
+        } catch {
+            return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
+        }
         var writer = JSONWriter()
         var outcomes: [String] = []
         outcomes.reserveCapacity(batch.urls.count)

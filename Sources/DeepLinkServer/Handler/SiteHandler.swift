@@ -15,10 +15,14 @@ struct SiteHandler {
         switch endpoint {
         case .associationFile:
             guard let file = site.associationFile(forHost: request.header("Host")) else { return notFound(request, isFixedPath: true) }
-            return Answer(.prepared(file.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
+            return Answer(
+                .prepared(file.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))), endpoint: endpoint
+            )
         case .assetLinks:
             guard let file = site.assetLinks else { return notFound(request, isFixedPath: true) }
-            return Answer(.prepared(file.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
+            return Answer(
+                .prepared(file.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))), endpoint: endpoint
+            )
         case .resolve:
             return request.method == "POST" ? resolveBatch(request) : resolve(request)
         case .link:
@@ -29,7 +33,9 @@ struct SiteHandler {
             return Answer(.response(metrics.exposition()), endpoint: endpoint)
         case .openAPI:
             guard let document = site.openAPI else { return notFound(request, isFixedPath: true) }
-            return Answer(.prepared(document.response(ifNoneMatch: request.header("If-None-Match"))), endpoint: endpoint)
+            return Answer(
+                .prepared(document.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))),
+                endpoint: endpoint)
         case .asset:
             guard let asset = site.assets.response(for: request.path) else { return notFound(request) }
             return Answer(.prepared(asset), endpoint: endpoint)

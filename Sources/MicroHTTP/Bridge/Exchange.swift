@@ -18,7 +18,6 @@ struct Exchange {
             if let problem = framingProblem() { return answerFailure(status: 400, reason: problem) }
             if hasChunkedBody() { return answerFailure(status: 411, reason: "chunked request bodies are not accepted") }
             guard let declared = declaredBodySize(), declared > 0 else { return .YES }
-            guard method == "POST" else { return answerFailure(status: 400, reason: "only POST requests take a body") }
             request.hasBody = true
             guard declared <= core.maximumBodySize else {
                 return answerFailure(status: 413, reason: "declared body of \(declared) bytes is over the limit")
