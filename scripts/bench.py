@@ -1,0 +1,1149 @@
+#!/usr/bin/env python3
+"""deeplinkd's benchmarks (issue 4); `make bench` runs this and it writes docs/performance.md.
+
+1. End to end: deeplinkd and nginx (serving the same bytes as static files) both run on loopback; wrk loads each in
+   turn (A/B/A/B, the order swapped every round) for the AASA, a /resolve mix and a landing page, at each
+   connection count. Per run: requests/s, p50, p99, the server's CPU (cores, from /proc/PID/stat) and its peak RSS
+   (VmRSS every 0.2 s; for nginx the master plus its workers).
+2. deeplinkd alone: idle RSS, RSS after the load, and the time from process start to the first 200 on /healthz.
+3. With --threading: deeplinkd with --threads 1, 2 and 4 on the AASA, interleaved the same way.
+4. The routing core's micro-benchmarks (package-benchmark, in Benchmarks/).
+
+Everything runs on 127.0.0.1 and stops by itself: every child has a timeout and both servers are stopped in a
+`finally`, on Ctrl-C and on SIGTERM too. A case that fails is reported in the output, not raised.
+The section "## What was tried and what remains" of the existing output file is kept verbatim.
+Python 3 standard library only.
+"""
+
+import argparse
+import datetime
+import http.client
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LUA_DIRECTORY = os.path.join(REPOSITORY, "scripts", "bench")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+MIB = 1024 * 1024
+HAND_WRITTEN_HEADING = "## What was tried and what remains"
+HAND_WRITTEN_PLACEHOLDER = "(written by hand after each run)"
+AASA_PATH = "/.well-known/apple-app-site-association"
+LANDING_PATH = "/c/CH-42"
+
+# Only loopback, never a proxy from the environment.
+LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+class Interrupted(Exception):
+    """SIGINT or SIGTERM turned into an exception, so every `finally` runs (and stops the servers)."""
+
+
+def log(message):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Processes: start, find, measure, stop
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def http_get(port, path, timeout=5.0):
+    """(status, body) of GET http://127.0.0.1:port/path; urllib's HTTPError still carries the status."""
+    try:
+        with LOOPBACK.open(f"http://127.0.0.1:{port}{path}", timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def healthz_status(port):
+    """The status of one GET /healthz, or None when nothing answers yet (cheap enough to poll every millisecond)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1.0)
+    try:
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status
+    except OSError:
+        return None
+    finally:
+        connection.close()
+
+
+def process_ticks(pid):
+    """utime + stime of a process (all its threads), in clock ticks."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def process_rss(pid, field="VmRSS"):
+    """VmRSS (or RssAnon, RssFile) in bytes."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def child_pids(parent):
+    children = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                if int(stat.read().rsplit(")", 1)[1].split()[1]) == parent:
+                    children.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            pass
+    return children
+
+
+class Server:
+    """A server process under test: deeplinkd, or nginx (whose CPU and RSS include its workers)."""
+
+    def __init__(self, label, command, port, log_path, includes_children=False):
+        self.label = label
+        self.command = command
+        self.port = port
+        self.log_path = log_path
+        self.includes_children = includes_children
+        self.process = None
+        self.started_at = None
+
+    def start(self, ready_path="/healthz", timeout=15.0):
+        # O_APPEND, so truncating the log between runs leaves no hole where the server's offset was.
+        with open(self.log_path, "ab") as log_file:
+            self.started_at = time.monotonic()
+            self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file,
+                                            cwd=REPOSITORY)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.label} exited with status {self.process.returncode}: {self.log_tail()}")
+            try:
+                if http_get(self.port, ready_path, timeout=1.0)[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.02)
+        raise RuntimeError(f"{self.label} did not answer {ready_path} within {timeout:.0f} s: {self.log_tail()}")
+
+    def is_running(self):
+        return self.process is not None and self.process.poll() is None
+
+    def exit_description(self):
+        """Why the server is gone: its exit status or signal, and the log lines that are not info-level."""
+        code = self.process.poll() if self.process else None
+        text = f"{self.label} killed by signal {-code}" if code is not None and code < 0 else \
+            f"{self.label} exited with status {code}"
+        problems = log_problems(self.log_path)
+        return text + (f"; its log: {' / '.join(problems)}" if problems else "")
+
+    def pids(self):
+        if not self.is_running():
+            return []
+        pids = [self.process.pid]
+        if self.includes_children:
+            pids += child_pids(self.process.pid)
+        return pids
+
+    def log_tail(self, size=600):
+        try:
+            with open(self.log_path, "rb") as log_file:
+                log_file.seek(0, os.SEEK_END)
+                log_file.seek(max(0, log_file.tell() - size))
+                return log_file.read().decode(errors="replace").strip().replace("\n", " | ")
+        except OSError:
+            return "(no log)"
+
+    def truncate_log(self):
+        """deeplinkd writes a JSON line per request: about 300 MB per 10 s run, so the log is emptied between runs."""
+        try:
+            os.truncate(self.log_path, 0)
+        except OSError:
+            pass
+
+    def stop(self):
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+
+
+class Sampler(threading.Thread):
+    """Samples the summed VmRSS of a fixed set of processes every 0.2 s and keeps the peak."""
+
+    def __init__(self, pids, interval=0.2):
+        super().__init__(daemon=True)
+        self.pids = pids
+        self.interval = interval
+        self.peak = 0
+        self.stopping = threading.Event()
+
+    def sample(self):
+        total = 0
+        for pid in self.pids:
+            try:
+                total += process_rss(pid)
+            except OSError:
+                pass
+        self.peak = max(self.peak, total)
+
+    def run(self):
+        while not self.stopping.is_set():
+            self.sample()
+            self.stopping.wait(self.interval)
+
+    def finish(self):
+        self.stopping.set()
+        self.join(timeout=2)
+        self.sample()
+        return self.peak
+
+
+def total_ticks(pids):
+    total = 0
+    for pid in pids:
+        try:
+            total += process_ticks(pid)
+        except OSError:
+            pass
+    return total
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# wrk
+
+
+def run_wrk(server, path, script, connections, duration, wrk_threads):
+    """One wrk run against `server`; a dict of figures, or {"error": ...}."""
+    if not server.is_running():
+        return {"error": server.exit_description()}
+    server.truncate_log()
+    pids = server.pids()
+    command = ["wrk", f"-t{wrk_threads}", f"-c{connections}", f"-d{duration}s", "--latency", "-s",
+               os.path.join(LUA_DIRECTORY, script), f"http://127.0.0.1:{server.port}{path}"]
+    sampler = Sampler(pids)
+    ticks_before = total_ticks(pids)
+    started = time.monotonic()
+    sampler.start()
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30)
+    except subprocess.TimeoutExpired:
+        sampler.finish()
+        return {"error": f"wrk did not finish within {duration + 30} s"}
+    elapsed = time.monotonic() - started
+    ticks_after = total_ticks(pids)
+    peak_rss = sampler.finish()
+    match = re.search(r"^BENCH (\{.*\})$", completed.stdout, re.MULTILINE)
+    if completed.returncode != 0 or match is None:
+        detail = (completed.stderr or completed.stdout).strip().replace("\n", " | ")[:300]
+        return {"error": f"wrk exited with status {completed.returncode}: {detail}"}
+    figures = json.loads(match.group(1))
+    result = {
+        "rps": figures["requests"] / (figures["duration_us"] / 1e6),
+        "p50_us": figures["p50_us"],
+        "p99_us": figures["p99_us"],
+        "max_us": figures["max_us"],
+        "requests": figures["requests"],
+        "cpu_cores": (ticks_after - ticks_before) / CLOCK_TICKS / elapsed,
+        "peak_rss": peak_rss,
+        "errors": {name: figures[name] for name in
+                   ("non_2xx_3xx", "connect_errors", "read_errors", "write_errors", "timeouts") if figures[name]},
+    }
+    result["log_problems"] = log_problems(server.log_path)
+    if not server.is_running():
+        result["error"] = f"during the run: {server.exit_description()}"
+    return result
+
+
+def log_problems(path):
+    """Lines of the server's log that are not info-level (deeplinkd logs JSON; nginx's stderr is usually empty)."""
+    try:
+        completed = subprocess.run(["grep", "-v", "-m", "3", '"level":"info"', path], capture_output=True, text=True,
+                                   timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [line[:200] for line in completed.stdout.splitlines() if line.strip()]
+
+
+def describe_run(label, case, connections, result):
+    if "error" in result and "rps" not in result:
+        return f"{case} c={connections} {label}: FAILED: {result['error']}"
+    text = (f"{case} c={connections} {label}: {result['rps']:,.0f} req/s, p50 {format_latency(result['p50_us'])}, "
+            f"p99 {format_latency(result['p99_us'])}, CPU {result['cpu_cores']:.2f}, "
+            f"peak RSS {result['peak_rss'] / MIB:.1f} MiB")
+    if result["errors"]:
+        text += f", errors {result['errors']}"
+    if result.get("log_problems"):
+        text += f", server log: {' | '.join(result['log_problems'])}"
+    if "error" in result:
+        text += f", FAILED: {result['error']}"
+    return text
+
+
+def interleaved(servers, cases, connection_counts, rounds, duration, wrk_threads, results):
+    """Runs every (case, connections) on every server, round after round; the server order rotates each round."""
+    for round_index in range(rounds):
+        for case_name, (path, script) in cases.items():
+            for connections in connection_counts:
+                shift = round_index % len(servers)
+                for server in servers[shift:] + servers[:shift]:
+                    try:
+                        result = run_wrk(server, path, script, connections, duration, wrk_threads)
+                    except Interrupted:
+                        raise
+                    except Exception as error:  # one failed run is reported in the table, the others go on
+                        result = {"error": f"{type(error).__name__}: {error}"}
+                    result["round"] = round_index
+                    results.setdefault((case_name, connections, server.label), []).append(result)
+                    log(f"round {round_index + 1}/{rounds}: " + describe_run(server.label, case_name, connections, result))
+                    time.sleep(0.5)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Set-up of the servers
+
+
+def deeplinkd_command(binary, port, threads=None):
+    command = [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--config", "config/deeplinkd.yaml",
+               "--public", "Public", "--per-ip-limit", "0"]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    return command
+
+
+def start_deeplinkd(binary, directory, label, threads=None):
+    """Starts deeplinkd on a free loopback port (retrying when another process takes the port first)."""
+    last_error = None
+    for attempt in range(3):
+        port = free_port()
+        server = Server(label, deeplinkd_command(binary, port, threads), port,
+                        os.path.join(directory, f"{label}-{attempt}.log"))
+        try:
+            server.start()
+            return server
+        except RuntimeError as error:
+            server.stop()
+            last_error = error
+    raise RuntimeError(str(last_error))
+
+
+def resolve_paths():
+    """The /resolve paths the wrk script rotates over, read from it so there is one list."""
+    with open(os.path.join(LUA_DIRECTORY, "resolve-mix.lua")) as script:
+        return re.findall(r'"(/resolve\?[^"]+)"', script.read())
+
+
+NGINX_CONFIG = """\
+# Written by scripts/bench.py for one benchmark run; nothing outside this directory is used.
+worker_processes auto;
+pid {directory}/nginx.pid;
+error_log {directory}/nginx-error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_requests 1000000;
+    open_file_cache max=16;
+    client_body_temp_path {directory}/temp/body;
+    proxy_temp_path {directory}/temp/proxy;
+    fastcgi_temp_path {directory}/temp/fastcgi;
+    uwsgi_temp_path {directory}/temp/uwsgi;
+    scgi_temp_path {directory}/temp/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        location = {aasa_path} {{
+            alias {directory}/www/aasa.json;
+            default_type application/json;
+            add_header Cache-Control "public, max-age=300";
+        }}
+        location = /resolve {{
+            alias {directory}/www/resolve.json;
+            default_type "application/json; charset=utf-8";
+            add_header Cache-Control no-store;
+        }}
+        location = {landing_path} {{
+            alias {directory}/www/landing.html;
+            default_type "text/html; charset=utf-8";
+            add_header Cache-Control "public, max-age=300";
+        }}
+        location = /healthz {{
+            default_type application/json;
+            return 200 '{{"status":"ok"}}';
+        }}
+    }}
+}}
+"""
+
+
+def prepare_static_files(deeplinkd, directory):
+    """Fetches what deeplinkd serves and writes nginx's copies; returns the sizes, for the method section."""
+    www = os.path.join(directory, "www")
+    os.makedirs(www, exist_ok=True)
+    os.makedirs(os.path.join(directory, "temp"), exist_ok=True)
+    sizes = {}
+    status, aasa = http_get(deeplinkd.port, AASA_PATH)
+    if status != 200:
+        raise RuntimeError(f"deeplinkd answered {status} for the AASA")
+    status, landing = http_get(deeplinkd.port, LANDING_PATH)
+    if status != 200:
+        raise RuntimeError(f"deeplinkd answered {status} for {LANDING_PATH}")
+    resolve_bodies = []
+    for path in resolve_paths():
+        status, body = http_get(deeplinkd.port, path)
+        if status != 200:
+            raise RuntimeError(f"deeplinkd answered {status} for {path}")
+        resolve_bodies.append(body)
+    # nginx answers every /resolve with one static file as long as the mix's responses on average: the longest
+    # response no longer than that, padded with spaces (JSON allows trailing white space).
+    typical = round(statistics.mean(len(body) for body in resolve_bodies))
+    shorter = [body for body in resolve_bodies if len(body) <= typical] or [min(resolve_bodies, key=len)]
+    resolve_static = max(shorter, key=len)[:typical].ljust(typical, b" ")
+    for name, body in (("aasa.json", aasa), ("landing.html", landing), ("resolve.json", resolve_static)):
+        with open(os.path.join(www, name), "wb") as file:
+            file.write(body)
+    sizes["aasa"] = len(aasa)
+    sizes["landing"] = len(landing)
+    sizes["resolve"] = [len(body) for body in resolve_bodies]
+    sizes["resolve_static"] = typical
+    # nginx's workers may run as an unprivileged user: let them read the files.
+    for root, directories, files in os.walk(directory):
+        os.chmod(root, 0o755)
+        for name in files:
+            os.chmod(os.path.join(root, name), 0o644)
+    return sizes
+
+
+def start_nginx(directory):
+    last_error = None
+    for attempt in range(3):
+        port = free_port()
+        config_path = os.path.join(directory, "nginx.conf")
+        with open(config_path, "w") as config:
+            config.write(NGINX_CONFIG.format(directory=directory, port=port, aasa_path=AASA_PATH,
+                                             landing_path=LANDING_PATH))
+        server = Server("nginx", ["nginx", "-p", directory, "-c", config_path, "-e",
+                                  os.path.join(directory, "nginx-error.log"), "-g", "daemon off;"],
+                        port, os.path.join(directory, "nginx-stderr.log"), includes_children=True)
+        try:
+            server.start()
+            return server
+        except RuntimeError as error:
+            server.stop()
+            last_error = f"{error}; error log: {tail_of(os.path.join(directory, 'nginx-error.log'))}"
+    raise RuntimeError(last_error)
+
+
+def tail_of(path, size=400):
+    try:
+        with open(path, "rb") as file:
+            return file.read()[-size:].decode(errors="replace").strip().replace("\n", " | ")
+    except OSError:
+        return "(none)"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Start-up time
+
+
+def time_to_first_healthy(binary, timeout=10.0):
+    """Seconds from starting deeplinkd to its first 200 on /healthz (polled every millisecond)."""
+    port = free_port()
+    process = subprocess.Popen(deeplinkd_command(binary, port), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, cwd=REPOSITORY)
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < timeout:
+            if healthz_status(port) == 200:
+                return time.monotonic() - started
+            if process.poll() is not None:
+                raise RuntimeError(f"deeplinkd exited with status {process.returncode} (port {port} taken?)")
+            time.sleep(0.001)
+        raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Micro-benchmarks
+
+
+def run_micro_benchmarks(timeout):
+    """p50 wall-clock ns and p50 mallocs per operation of each routing benchmark, or {"error": ...}."""
+    command = ["swift", "package", "--package-path", "Benchmarks", "benchmark", "--no-progress", "--format",
+               "markdown"]
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPOSITORY)
+    except subprocess.TimeoutExpired:
+        return {"error": f"`{' '.join(command)}` did not finish within {timeout} s"}
+    except OSError as error:
+        return {"error": f"`{' '.join(command)}`: {error}"}
+    benchmarks = parse_micro_benchmarks(completed.stdout)
+    if completed.returncode != 0 or not benchmarks:
+        detail = (completed.stderr or completed.stdout).strip()[-500:].replace("\n", " | ")
+        return {"error": f"`{' '.join(command)}` exited with status {completed.returncode}: {detail}"}
+    notes = [line.strip() for line in (completed.stdout + completed.stderr).splitlines()
+             if re.match(r"^\W*(Warning|Note)\b", re.sub(r"\x1b\[[0-9;]*m", "", line))]
+    return {"benchmarks": benchmarks, "notes": [re.sub(r"\x1b\[[0-9;]*m", "", note) for note in notes]}
+
+
+UNIT_SCALE = {"ns": 1.0, "us": 1e3, "μs": 1e3, "ms": 1e6, "s": 1e9}
+COUNT_SCALE = {"K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def parse_micro_benchmarks(output):
+    """{name: {"time_ns": p50, "mallocs": p50}} from package-benchmark's markdown tables."""
+    benchmarks = {}
+    name = None
+    header = None
+    for line in output.splitlines():
+        heading = re.match(r"^### (.+)$", line)
+        if heading:
+            name, header = heading.group(1).strip(), None
+            continue
+        if name is None or not line.startswith("|"):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0] == "Metric":
+            header = cells
+            continue
+        if header is None or "p50" not in header or set(cells[0]) <= set(":-"):
+            continue
+        metric, value = cells[0], float(cells[header.index("p50")])
+        entry = benchmarks.setdefault(name, {})
+        time_unit = re.search(r"Time \(wall clock\) \((\w+)\)", metric)
+        if time_unit:
+            entry["time_ns"] = value * UNIT_SCALE.get(time_unit.group(1), float("nan"))
+        elif metric.startswith("Malloc (total)"):
+            count_scale = re.search(r"\((K|M|G)\)", metric)
+            entry["mallocs"] = value * (COUNT_SCALE[count_scale.group(1)] if count_scale else 1)
+    return {name: entry for name, entry in benchmarks.items() if "time_ns" in entry}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Statistics and formatting
+
+
+def format_latency(microseconds):
+    if microseconds is None:
+        return "–"
+    if microseconds >= 1000:
+        return f"{microseconds / 1000:.2f} ms"
+    return f"{microseconds:.0f} µs"
+
+
+def format_factor(value):
+    """2 decimals, or 3 when 2 would hide which side of 1.00 it is on."""
+    return f"{value:.3f}×" if value != 1 and f"{value:.2f}" == "1.00" else f"{value:.2f}×"
+
+
+def format_duration(seconds):
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
+
+
+def plural(count, noun):
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def format_rps(value):
+    return f"{value / 1000:.1f}k" if value >= 1000 else f"{value:.0f}"
+
+
+def format_mib(value):
+    return "–" if value is None else f"{value / MIB:.1f} MiB"
+
+
+def successful(runs):
+    return [run for run in runs if "rps" in run]
+
+
+def summarize(runs):
+    """Medians (with the req/s range) over the successful runs; None when none succeeded."""
+    good = successful(runs)
+    if not good:
+        return None
+    errors = {}
+    for run in good:
+        for name, count in run["errors"].items():
+            errors[name] = errors.get(name, 0) + count
+        if run.get("log_problems"):
+            errors["runs with warnings in the server log"] = errors.get("runs with warnings in the server log", 0) + 1
+    return {
+        "rps": statistics.median(run["rps"] for run in good),
+        "rps_min": min(run["rps"] for run in good),
+        "rps_max": max(run["rps"] for run in good),
+        "p50_us": statistics.median(run["p50_us"] for run in good),
+        "p99_us": statistics.median(run["p99_us"] for run in good),
+        "cpu_cores": statistics.median(run["cpu_cores"] for run in good),
+        "cpu_us_per_request": statistics.median(run["cpu_cores"] / run["rps"] * 1e6 for run in good if run["rps"]),
+        "peak_rss": max(run["peak_rss"] for run in good),
+        "errors": errors,
+        "runs": len(good),
+        "failures": unique(run["error"] for run in runs if "error" in run),
+    }
+
+
+def unique(texts):
+    return list(dict.fromkeys(texts))
+
+
+def table_cell(text, limit=300):
+    """Text safe inside a markdown table cell."""
+    text = text.replace("|", "/").replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def per_round_ratio(runs, reference_runs):
+    """Median over rounds of runs' req/s ÷ reference's req/s in the same round (None without a common round)."""
+    reference = {run["round"]: run["rps"] for run in successful(reference_runs)}
+    ratios = [run["rps"] / reference[run["round"]] for run in successful(runs)
+              if reference.get(run["round"])]
+    return (statistics.median(ratios), ratios) if ratios else (None, [])
+
+
+def format_errors(summary):
+    if summary is None:
+        return "–"
+    parts = [f"{count:,} {name.replace('_', ' ')}" for name, count in sorted(summary["errors"].items())]
+    parts += [f"failed run(s): {table_cell('; '.join(summary['failures']), 200)}"] if summary["failures"] else []
+    return ", ".join(parts) if parts else "none"
+
+
+def command_output(command):
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=REPOSITORY)
+        return (completed.stdout + completed.stderr).strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def versions(binary):
+    commit = command_output(["git", "rev-parse", "--short", "HEAD"]) or "unknown"
+    if command_output(["git", "status", "--porcelain", "--", "Sources", "Package.swift", "Public", "config"]):
+        commit += " plus uncommitted changes in the working tree"
+    wrk_version = re.search(r"wrk (\S+)", command_output(["wrk", "-v"]))
+    nginx_version = re.search(r"nginx/(\S+)", command_output(["nginx", "-v"]))
+    swift_version = re.search(r"Swift version (\S+)", command_output(["swift", "--version"]))
+    return {
+        "deeplinkd": f"{commit} (`{os.path.relpath(binary, REPOSITORY)}`, release, static Swift runtime)",
+        "Swift": swift_version.group(1) if swift_version else "unknown",
+        "libmicrohttpd": command_output(["dpkg-query", "-W", "-f", "${Version}", "libmicrohttpd12"]) or "unknown",
+        "nginx": nginx_version.group(1) if nginx_version else "unknown",
+        "wrk": wrk_version.group(1) if wrk_version else "unknown",
+        "Python": platform.python_version(),
+    }
+
+
+def machine():
+    model = "unknown CPU"
+    with open("/proc/cpuinfo") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as meminfo:
+        kilobytes = int(re.search(r"MemTotal:\s+(\d+)", meminfo.read()).group(1))
+    return f"{os.cpu_count()} cores ({model}), {kilobytes / 1024 / 1024:.1f} GiB RAM, Linux {platform.release()}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The report
+
+
+CASE_TITLES = {
+    "aasa": "AASA",
+    "resolve": "`/resolve` mix",
+    "landing": f"landing `{LANDING_PATH}`",
+}
+
+
+def hand_written_section(path):
+    """The existing '## What was tried and what remains' section (to the end of the file), or the placeholder."""
+    try:
+        with open(path) as existing:
+            text = existing.read()
+    except OSError:
+        text = ""
+    start = text.find(HAND_WRITTEN_HEADING)
+    if start < 0:
+        return f"{HAND_WRITTEN_HEADING}\n\n{HAND_WRITTEN_PLACEHOLDER}\n"
+    return text[start:].rstrip("\n") + "\n"
+
+
+def verdict(is_met):
+    return "–" if is_met is None else ("met" if is_met else "**not met**")
+
+
+def build_targets(report):
+    """Rows (target, measured, verdict) for every target of issue 4."""
+    rows = []
+    end_to_end = report.get("end_to_end", {})
+    for connections in report["connections"]:
+        pair = end_to_end.get(("aasa", connections))
+        if pair and pair["ratio"] is not None and pair["nginx"] and pair["deeplinkd"]:
+            ratio, ours, theirs = pair["ratio"], pair["deeplinkd"]["p99_us"], pair["nginx"]["p99_us"]
+            rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s", f"{ratio:.2f}×", verdict(ratio >= 1.3)))
+            rows.append((f"AASA, {connections} connections: p99 no worse than nginx",
+                         f"{format_latency(ours)} vs nginx {format_latency(theirs)} ({format_factor(ours / theirs)})",
+                         verdict(ours <= theirs)))
+        else:
+            rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s, p99 no worse", "not measured", "–"))
+    for case, title in (("resolve", "`/resolve` mix"), ("landing", f"landing page `{LANDING_PATH}`")):
+        ratios = [(connections, end_to_end.get((case, connections), {}).get("ratio"))
+                  for connections in report["connections"]]
+        measured = [(connections, ratio) for connections, ratio in ratios if ratio is not None]
+        if measured:
+            text = ", ".join(f"{ratio:.2f}× at {connections}" for connections, ratio in measured)
+            rows.append((f"{title} ≥ 1.0× nginx static", text, verdict(all(ratio >= 1.0 for _, ratio in measured))))
+        else:
+            rows.append((f"{title} ≥ 1.0× nginx static", "not measured", "–"))
+    idle = report.get("idle_rss")
+    rows.append(("idle RSS ≤ 16 MB", format_mib(idle) if idle else "not measured",
+                 verdict(idle <= 16 * MIB) if idle else "–"))
+    under_load = report.get("rss_under_256")
+    rows.append(("RSS under 256 connections ≤ 40 MB", format_mib(under_load) if under_load else "not measured",
+                 verdict(under_load <= 40 * MIB) if under_load else "–"))
+    start = report.get("start_median")
+    rows.append(("start to first 200 ≤ 50 ms", f"{start * 1000:.1f} ms" if start else "not measured",
+                 verdict(start <= 0.050) if start else "–"))
+    micro = report.get("micro", {}).get("benchmarks", {})
+    default_resolves = {name: entry for name, entry in micro.items()
+                        if name.startswith("resolve") and "(default table)" in name}
+    if default_resolves:
+        slowest = max(default_resolves.items(), key=lambda item: item[1]["time_ns"])
+        most_mallocs = max(entry.get("mallocs", 0) for entry in default_resolves.values())
+        rows.append(("resolve on the default table ≤ 1 µs per URL",
+                     f"{min(e['time_ns'] for e in default_resolves.values()):.0f}–{slowest[1]['time_ns']:.0f} ns "
+                     f"(slowest: {slowest[0].replace(' (default table)', '')})", verdict(slowest[1]["time_ns"] <= 1000)))
+        rows.append(("resolve on the default table ≤ 2 allocations", f"{most_mallocs:.0f} at most",
+                     verdict(most_mallocs <= 2)))
+    else:
+        rows.append(("resolve on the default table ≤ 1 µs per URL and ≤ 2 allocations", "not measured", "–"))
+    small, large = micro.get("resolve on 4 routes"), micro.get("resolve on 10000 routes")
+    if small and large:
+        factor = large["time_ns"] / small["time_ns"]
+        rows.append(("resolve with 10,000 routes ≤ 3× the time with 4 routes",
+                     f"{factor:.2f}× ({large['time_ns']:.0f} vs {small['time_ns']:.0f} ns)", verdict(factor <= 3)))
+    else:
+        rows.append(("resolve with 10,000 routes ≤ 3× the time with 4 routes", "not measured", "–"))
+    return rows
+
+
+def render(report, arguments, output_path):
+    lines = []
+    add = lines.append
+    add("# Performance")
+    add("")
+    add(f"Generated by `make bench` (`scripts/bench.py`) on {report['date']}; everything above the last section is "
+        "rewritten by each run, the last section is written by hand and kept.")
+    add("")
+    add("**The load generator shares the machine.** wrk (2 threads) runs on the same cores as the server under test, "
+        "so every figure is what the server does with wrk competing for the CPU, not a dedicated-host ceiling. "
+        "Other work on the machine during the run (builds, tests) adds noise: run-to-run spread of ±15 % is usual, "
+        "so read the ratios (taken within one round) rather than the absolute numbers.")
+    add("")
+    add("## Machine and versions")
+    add("")
+    add(f"- Date: {report['date']}")
+    add(f"- Machine: {report['machine']}")
+    for name, version in report["versions"].items():
+        add(f"- {name}: {version}")
+    add(f"- This run: {report['settings']}; it took {format_duration(report['elapsed'])}.")
+    add("")
+    add("## How to re-run")
+    add("")
+    add("```sh")
+    add("make bench                                          # the defaults below, about "
+        f"{report['default_minutes']:.0f} min after the build")
+    add("make bench BENCH_ARGS='--rounds 1 --duration 2'     # a quick look (no threading comparison)")
+    add("python3 scripts/bench.py --help                     # every option (--binary, --no-micro, ...)")
+    add("```")
+    add("")
+    add("`make bench` installs `wrk` and `nginx` from Debian when missing, builds the release binary and runs "
+        "`scripts/bench.py --threading`. Defaults: 3 interleaved rounds of 10 s per case and connection count, "
+        "64 and 256 connections, 2 rounds for the threading comparison, then the micro-benchmarks.")
+    add("")
+    add("## Targets")
+    add("")
+    add("| target (issue 4) | measured | verdict |")
+    add("| --- | --- | --- |")
+    for target, measured, result in build_targets(report):
+        add(f"| {target} | {measured} | {result} |")
+    add("")
+    add("Ratios are the median of the per-round ratios of requests/s; p99s are the median of the per-round p99s. "
+        "MB in the targets is read as MiB (2²⁰ bytes).")
+    add("")
+    render_end_to_end(report, add)
+    render_threading(report, add)
+    render_micro(report, add)
+    add(hand_written_section(output_path).rstrip("\n"))
+    return "\n".join(lines) + "\n"
+
+
+def render_end_to_end(report, add):
+    add("## End to end: deeplinkd against nginx")
+    add("")
+    if "end_to_end_error" in report:
+        add(f"Not measured: {report['end_to_end_error']}")
+        add("")
+    if not report.get("end_to_end"):
+        return
+    sizes = report.get("sizes", {})
+    add(f"deeplinkd: `deeplinkd serve --config config/deeplinkd.yaml --public Public --per-ip-limit 0` (default "
+        "threads: one per core), its JSON access log (one line per request) on stderr to a file. nginx: "
+        "`worker_processes auto`, `access_log off`, `sendfile`, `tcp_nopush`, `tcp_nodelay`, "
+        "`keepalive_requests 1000000`, `open_file_cache`, serving static copies fetched from deeplinkd: "
+        f"the AASA ({sizes.get('aasa', '?')} bytes, the same bytes), `{LANDING_PATH}` "
+        f"({sizes.get('landing', '?')} bytes, the same bytes), and for `/resolve` one file of "
+        f"{sizes.get('resolve_static', '?')} bytes, the mean size of the mix's responses "
+        f"({', '.join(str(size) for size in sizes.get('resolve', []))} bytes). The `/resolve` mix "
+        "(`scripts/bench/resolve-mix.lua`) rotates a matched Universal Link, an unmatched path, a custom-scheme URL "
+        "and a gated route with `state=ready`; nginx gets the same requests. "
+        f"The AASA is `{AASA_PATH}`. `wrk -t2 -cN -d{report['duration']}s --latency`, "
+        f"{plural(report['rounds'], 'round')}, the server order swapped every round.")
+    add("")
+    add("| case | conns | server | req/s median (min–max) | ÷ nginx | p50 | p99 | server CPU (cores) | "
+        "CPU per request | peak RSS | errors |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (case, connections), pair in report["end_to_end"].items():
+        for label in ("deeplinkd", "nginx"):
+            summary = pair[label]
+            if summary is None:
+                add(f"| {CASE_TITLES[case]} | {connections} | {label} | failed: "
+                    f"{table_cell('; '.join(unique(pair[label + '_failures'])))} | | | | | | | |")
+                continue
+            ratio = "1.00" if label == "nginx" else ("–" if pair["ratio"] is None else f"**{pair['ratio']:.2f}**")
+            add(f"| {CASE_TITLES[case]} | {connections} | {label} | {format_rps(summary['rps'])} "
+                f"({format_rps(summary['rps_min'])}–{format_rps(summary['rps_max'])}) | {ratio} | "
+                f"{format_latency(summary['p50_us'])} | {format_latency(summary['p99_us'])} | "
+                f"{summary['cpu_cores']:.2f} | {summary['cpu_us_per_request']:.1f} µs | {format_mib(summary['peak_rss'])} | "
+                f"{format_errors(summary)} |")
+    add("")
+    add("CPU per request is the server's CPU time divided by the requests it answered (median over the rounds); it "
+        "moves less with the machine's other load than requests/s does. Peak RSS is the highest VmRSS sampled during that case's runs (nginx: master plus workers). RSS is not "
+        "given back, so later cases carry the peak of earlier ones.")
+    add("")
+    add("deeplinkd alone:")
+    add("")
+    idle_detail = ""
+    if report.get("idle_rss_file") is not None:
+        idle_detail = (f" ({format_mib(report['idle_rss_anonymous'])} anonymous, {format_mib(report['idle_rss_file'])} "
+                       "file-backed: pages of the executable and its libraries, shared with the page cache)")
+    add(f"- Idle RSS (started, answered `/healthz`, before any load): {format_mib(report.get('idle_rss'))}{idle_detail}")
+    add(f"- RSS after the load (all cases above, 2 s after the last run): {format_mib(report.get('rss_after_load'))}")
+    add(f"- Highest RSS during a 256-connection run: {format_mib(report.get('rss_under_256'))}")
+    if report.get("start_times"):
+        times = ", ".join(f"{value * 1000:.1f}" for value in report["start_times"])
+        add(f"- Start to the first `200` on `/healthz` (fresh process, polled every millisecond): median "
+            f"{report['start_median'] * 1000:.1f} ms of {plural(len(report['start_times']), 'start')} ({times} ms)")
+    if report.get("start_error"):
+        add(f"- Start time: not measured: {report['start_error']}")
+    add("")
+
+
+def render_threading(report, add):
+    add("## Threading: `--threads 1`, `2`, `4`")
+    add("")
+    threading_results = report.get("threading")
+    if threading_results is None:
+        add("Not run this time (`scripts/bench.py --threading`; `make bench` includes it).")
+        add("")
+        return
+    if "error" in threading_results:
+        add(f"Not measured: {threading_results['error']}")
+        add("")
+        return
+    add("libmicrohttpd's poll mode with an internal thread pool of N threads (the only mode deeplinkd offers; "
+        "the single-thread epoll mode stalls in 0.9.75), on the AASA, "
+        f"{plural(threading_results['rounds'], 'round')} of {report['duration']} s, the order rotated every round. "
+        f"Ratios are to `--threads 2` in the same round (the default is one thread per core: {os.cpu_count()} here).")
+    add("")
+    add("| threads | conns | req/s median (min–max) | ÷ 2 threads | p50 | p99 | server CPU (cores) | CPU per request | "
+        "peak RSS | errors |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (threads, connections), entry in threading_results["rows"].items():
+        summary = entry["summary"]
+        if summary is None:
+            add(f"| {threads} | {connections} | failed: {table_cell('; '.join(entry['failures']))} | | | | | | | |")
+            continue
+        ratio = "–" if entry["ratio"] is None else f"{entry['ratio']:.2f}"
+        add(f"| {threads} | {connections} | {format_rps(summary['rps'])} ({format_rps(summary['rps_min'])}–"
+            f"{format_rps(summary['rps_max'])}) | {ratio} | {format_latency(summary['p50_us'])} | "
+            f"{format_latency(summary['p99_us'])} | {summary['cpu_cores']:.2f} | {summary['cpu_us_per_request']:.1f} µs | "
+            f"{format_mib(summary['peak_rss'])} | "
+            f"{format_errors(summary)} |")
+    add("")
+
+
+def render_micro(report, add):
+    add("## Routing micro-benchmarks")
+    add("")
+    micro = report.get("micro")
+    if micro is None:
+        add("Not run this time (`--no-micro`).")
+        add("")
+        return
+    if "error" in micro:
+        add(f"Not measured: {micro['error']}")
+        add("")
+        return
+    add("`swift package --package-path Benchmarks benchmark --no-progress --format markdown` "
+        "(package-benchmark; `Benchmarks/Benchmarks/RoutingBenchmarks`). p50 over the samples, per operation.")
+    add("")
+    add("| benchmark | p50 wall clock per operation | p50 mallocs per operation |")
+    add("| --- | --- | --- |")
+
+    def order(name):
+        routes = re.match(r"resolve on (\d+) routes", name)
+        return (1, int(routes.group(1)), name) if routes else (0 if name.startswith("resolve") else 2, 0, name)
+
+    for name in sorted(micro["benchmarks"], key=order):
+        entry = micro["benchmarks"][name]
+        time_ns = entry["time_ns"]
+        time_text = f"{time_ns / 1000:.2f} µs" if time_ns >= 10_000 else f"{time_ns:.0f} ns"
+        mallocs = entry.get("mallocs")
+        add(f"| {name} | {time_text} | {'–' if mallocs is None else f'{mallocs:.0f}'} |")
+    add("")
+    for note in micro.get("notes", []):
+        add(f"> {note}")
+        add("")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Main
+
+
+def end_to_end(arguments, directory, report):
+    servers = []
+    try:
+        deeplinkd = start_deeplinkd(arguments.binary, directory, "deeplinkd")
+        servers.append(deeplinkd)
+        time.sleep(1.0)
+        report["idle_rss"] = process_rss(deeplinkd.process.pid)
+        report["idle_rss_anonymous"] = process_rss(deeplinkd.process.pid, "RssAnon")
+        report["idle_rss_file"] = process_rss(deeplinkd.process.pid, "RssFile")
+        log(f"deeplinkd idle RSS {format_mib(report['idle_rss'])}")
+        report["sizes"] = prepare_static_files(deeplinkd, directory)
+        nginx = start_nginx(directory)
+        servers.append(nginx)
+        cases = {
+            "aasa": (AASA_PATH, "report.lua"),
+            "resolve": ("/resolve", "resolve-mix.lua"),
+            "landing": (LANDING_PATH, "report.lua"),
+        }
+        cases = {name: case for name, case in cases.items() if name in arguments.cases}
+        results = {}
+        interleaved(servers, cases, arguments.connections, arguments.rounds, arguments.duration,
+                    arguments.wrk_threads, results)
+        time.sleep(2.0)
+        if deeplinkd.is_running():
+            report["rss_after_load"] = process_rss(deeplinkd.process.pid)
+        table = {}
+        peaks_under_256 = []
+        for case in cases:
+            for connections in arguments.connections:
+                ours = results.get((case, connections, "deeplinkd"), [])
+                theirs = results.get((case, connections, "nginx"), [])
+                ratio, ratios = per_round_ratio(ours, theirs)
+                table[(case, connections)] = {
+                    "deeplinkd": summarize(ours), "nginx": summarize(theirs), "ratio": ratio, "ratios": ratios,
+                    "deeplinkd_failures": [run["error"] for run in ours if "error" in run],
+                    "nginx_failures": [run["error"] for run in theirs if "error" in run],
+                }
+                if connections == 256:
+                    peaks_under_256 += [run["peak_rss"] for run in successful(ours)]
+        report["end_to_end"] = table
+        if peaks_under_256:
+            report["rss_under_256"] = max(peaks_under_256)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def threading_comparison(arguments, directory, report):
+    servers = []
+    try:
+        for threads in (1, 2, 4):
+            servers.append(start_deeplinkd(arguments.binary, directory, f"threads-{threads}", threads))
+        results = {}
+        interleaved(servers, {"aasa": (AASA_PATH, "report.lua")}, arguments.connections,
+                    arguments.threading_rounds, arguments.duration, arguments.wrk_threads, results)
+        rows = {}
+        for threads in (1, 2, 4):
+            for connections in arguments.connections:
+                runs = results.get(("aasa", connections, f"threads-{threads}"), [])
+                reference = results.get(("aasa", connections, "threads-2"), [])
+                rows[(threads, connections)] = {
+                    "summary": summarize(runs), "ratio": per_round_ratio(runs, reference)[0],
+                    "failures": [run["error"] for run in runs if "error" in run],
+                }
+        report["threading"] = {"rounds": arguments.threading_rounds, "rows": rows}
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def estimated_seconds(arguments):
+    per_run = arguments.duration + 1.5
+    seconds = 2 * len(arguments.cases) * len(arguments.connections) * arguments.rounds * per_run
+    if arguments.threading:
+        seconds += 3 * len(arguments.connections) * arguments.threading_rounds * per_run
+    seconds += 10 + (150 if arguments.micro else 0)  # the micro-benchmarks, with the rebuild a change in Sources causes
+    return seconds
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=".build/release/deeplinkd",
+                        help="the deeplinkd to measure (default: .build/release/deeplinkd, as `make release` builds)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per case (default 3)")
+    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run (default 10)")
+    parser.add_argument("--connections", default="64,256", help="connection counts (default 64,256)")
+    parser.add_argument("--cases", default="aasa,resolve,landing", help="end-to-end cases (default: all three)")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="wrk threads (default 2)")
+    parser.add_argument("--threading", action="store_true", help="also compare --threads 1, 2 and 4")
+    parser.add_argument("--threading-rounds", type=int, default=2, help="rounds of the threading comparison (default 2)")
+    parser.add_argument("--starts", type=int, default=5, help="fresh starts timed to the first 200 (default 5)")
+    parser.add_argument("--no-end-to-end", dest="end_to_end", action="store_false",
+                        help="skip the comparison with nginx")
+    parser.add_argument("--no-micro", dest="micro", action="store_false", help="skip the micro-benchmarks")
+    parser.add_argument("--micro-timeout", type=int, default=1800,
+                        help="seconds allowed for the micro-benchmarks, build included (default 1800)")
+    parser.add_argument("--output", default="docs/performance.md", help="the report to write (default docs/performance.md)")
+    parser.add_argument("--keep-temp", action="store_true", help="keep the temporary directory (logs, nginx config)")
+    arguments = parser.parse_args()
+    arguments.binary = os.path.abspath(os.path.join(REPOSITORY, arguments.binary))
+    arguments.output = os.path.abspath(os.path.join(REPOSITORY, arguments.output))
+    arguments.connections = [int(value) for value in arguments.connections.split(",") if value]
+    arguments.cases = [value for value in arguments.cases.split(",") if value]
+    unknown = [case for case in arguments.cases if case not in CASE_TITLES]
+    if unknown:
+        parser.error(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(CASE_TITLES)}")
+    if arguments.rounds < 1 or arguments.duration < 1 or arguments.threading_rounds < 1:
+        parser.error("--rounds, --duration and --threading-rounds must be at least 1")
+    if any(count < arguments.wrk_threads for count in arguments.connections):
+        parser.error("every connection count must be at least --wrk-threads")
+    return arguments
+
+
+def on_signal(signal_number, frame):
+    raise Interrupted()
+
+
+def main():
+    arguments = parse_arguments()
+    # Explicitly, since a shell starting us in the background would have SIGINT ignored.
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    for tool in ("wrk", "nginx"):
+        if arguments.end_to_end and shutil.which(tool) is None:
+            sys.exit(f"bench: `{tool}` is missing (scripts/install-deps.sh wrk nginx installs it)")
+    if not os.access(arguments.binary, os.X_OK):
+        sys.exit(f"bench: no deeplinkd at {arguments.binary} (make release builds it; or pass --binary)")
+    started = time.monotonic()
+    log(f"estimated time: about {format_duration(estimated_seconds(arguments))} "
+        "(the first run of the micro-benchmarks also builds their dependencies)")
+    report = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "versions": versions(arguments.binary),
+        "connections": arguments.connections,
+        "rounds": arguments.rounds,
+        "duration": arguments.duration,
+        "settings": (f"{plural(arguments.rounds, 'round')} × {arguments.duration} s, connections "
+                     f"{', '.join(map(str, arguments.connections))}, cases {', '.join(arguments.cases)}"
+                     + (f", threading comparison {plural(arguments.threading_rounds, 'round')}" if arguments.threading
+                        else "")),
+    }
+    defaults = argparse.Namespace(duration=10, cases=list(CASE_TITLES), connections=[64, 256], rounds=3,
+                                  threading=True, threading_rounds=2, micro=True)
+    report["default_minutes"] = estimated_seconds(defaults) / 60
+    directory = tempfile.mkdtemp(prefix="deeplinkd-bench-")
+    interrupted = False
+    try:
+        starts = []
+        try:
+            for _ in range(arguments.starts):
+                starts.append(time_to_first_healthy(arguments.binary))
+            if starts:
+                report["start_times"] = starts
+                report["start_median"] = statistics.median(starts)
+                log(f"start to first 200: {', '.join(f'{value * 1000:.1f}' for value in starts)} ms")
+        except (RuntimeError, OSError) as error:
+            report["start_error"] = str(error)
+            log(f"start time: FAILED: {error}")
+        if arguments.end_to_end:
+            try:
+                end_to_end(arguments, directory, report)
+            except Interrupted:
+                raise
+            except Exception as error:  # reported in the output; the other parts still run
+                report["end_to_end_error"] = f"{type(error).__name__}: {error}"
+                log(f"end to end: FAILED: {error}")
+        if arguments.threading:
+            try:
+                threading_comparison(arguments, directory, report)
+            except Interrupted:
+                raise
+            except Exception as error:  # reported in the output; the other parts still run
+                report["threading"] = {"error": f"{type(error).__name__}: {error}"}
+                log(f"threading: FAILED: {error}")
+        if arguments.micro:
+            log("micro-benchmarks (builds Benchmarks/ in release mode the first time)")
+            report["micro"] = run_micro_benchmarks(arguments.micro_timeout)
+            if "error" in report["micro"]:
+                log(f"micro-benchmarks: FAILED: {report['micro']['error']}")
+    except Interrupted:
+        interrupted = True
+        log("interrupted: servers stopped, no report written")
+    finally:
+        if arguments.keep_temp:
+            log(f"kept {directory}")
+        else:
+            shutil.rmtree(directory, ignore_errors=True)
+    if interrupted:
+        sys.exit(130)
+    report["elapsed"] = time.monotonic() - started
+    text = render(report, arguments, arguments.output)
+    os.makedirs(os.path.dirname(arguments.output), exist_ok=True)
+    with open(arguments.output, "w") as output:
+        output.write(text)
+    log(f"wrote {os.path.relpath(arguments.output, REPOSITORY)} in {format_duration(report['elapsed'])}")
+    targets = build_targets(report)
+    for target, measured, result in targets:
+        print(f"{result:>12}  {target}: {measured}")
+
+
+if __name__ == "__main__":
+    main()
