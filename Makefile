@@ -3,7 +3,7 @@ SWIFT ?= swift
 CONFIG ?= config/deeplinkd.yaml
 BUILD_PACKAGES = libmicrohttpd-dev pkg-config
 TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl
-SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks
+SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Package.swift Fuzz/Sources
 # Checks beyond `swift test` that `make test` runs; each mk/*.mk adds its own.
 CHECKS =
 

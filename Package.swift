@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "DeepLinkAASA", targets: ["DeepLinkAASA"]),
         .library(name: "DeepLinkConfig", targets: ["DeepLinkConfig"]),
+        // The server module and its HTTP engine, for the fuzz package (Fuzz/), which drives the request handler in process.
+        .library(name: "DeepLinkServer", targets: ["DeepLinkServer", "MicroHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -88,6 +88,15 @@ struct CompileTests {
             ])
     }
 
+    @Test("a parameter that fills a whole component cannot allow the empty value (found by fuzzing)")
+    func emptyComponent() {
+        #expect(
+            messages([T.route("r", "x/$(id)", [("id", "a-z", 0, 2, nil)], "n")]) == [
+                "route 'r': parameter 'id' fills a whole path component, which is never empty; min must be at least 1"
+            ])
+        #expect(messages([T.route("r", "x/v$(id)", [("id", "a-z", 0, 2, nil)], "n")]).isEmpty, "with a prefix it can be empty")
+    }
+
     @Test("table-level mistakes: names, domains, schemes, app IDs")
     func tableMistakes() {
         let definition = RouteTableDefinition(

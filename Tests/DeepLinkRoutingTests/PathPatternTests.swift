@@ -57,6 +57,14 @@ struct PathPatternTests {
         #expect(rest.match(["doc"]) == nil)
     }
 
+    @Test("syntax is read byte by byte: a combining mark does not hide a separator (found by fuzzing)")
+    func combiningMarks() throws {
+        #expect(try PathPattern(parsing: "a/\u{301}b").components == [.literal("a"), .literal("\u{301}b")])
+        #expect(try PathPattern(parsing: "/\u{301}a") == PathPattern(parsing: "\u{301}a"))
+        #expect(throws: PatternSyntaxError.queryOrFragment("?")) { try PathPattern(parsing: "x?\u{301}") }
+        #expect(throws: PatternSyntaxError.partialWildcard("a*\u{301}")) { try PathPattern(parsing: "a*\u{301}") }
+    }
+
     @Test("literals compare byte for byte: case-sensitive, no Unicode equivalence")
     func literalsAreExact() throws {
         let pattern = try PathPattern(parsing: "caf\u{E9}")

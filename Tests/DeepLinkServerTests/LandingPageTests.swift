@@ -160,3 +160,41 @@ struct StaticAndLogTests {
         #expect(answer.loggedPath(for: request) == logged)
     }
 }
+
+@Suite("Escaping survives combining marks")
+struct CombiningMarkEscapingTests {
+    /// A table whose charger IDs may hold any character, so the escaping itself is what is tested.
+    static func permissiveSite() throws -> Site {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-escaping-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("deeplinkd.yaml")
+        try """
+        app: {name: "App \\u0022\\u0301 <b>", appIDs: [ABCDE12345.com.example.app], appStoreID: "1"}
+        domains: [links.example.com]
+        schemes: [expchg]
+        routes:
+          - name: charger
+            path: c/$(id)
+            scopes: [universal, app]
+            params:
+              id: {charset: "\\x01-\\U0010FFFF", max: 64}
+            notification: n
+            landing: charger
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        return try Site(configPath: config.path, publicDirectory: SiteFixture.publicDirectory)
+    }
+
+    @Test("a quote followed by a combining mark is escaped in every position (found by fuzzing)")
+    func quoteWithCombiningMark() throws {
+        let handler = SiteHandler(site: try Self.permissiveSite(), metrics: ServerMetrics())
+        let hostile = SiteFixture.send("/c/x%22%CC%81%20onmouseover=alert(1)%20y=%22%CC%81", handler: handler).response
+        let plain = SiteFixture.send("/c/x", handler: handler).response
+        #expect(hostile.status == 200)
+        let bytes = hostile.body
+        #expect(!bytes.indices.dropLast(2).contains { bytes[$0] == 0x22 && bytes[$0 + 1] == 0xCC && bytes[$0 + 2] == 0x81 })
+        #expect(hostile.text.filter { $0 == "\"" }.count == plain.text.filter { $0 == "\"" }.count)
+        #expect(hostile.text.contains("x&quot;\u{301} onmouseover=alert(1) y=&quot;\u{301}"))
+        #expect(!hostile.text.contains("<b>"), "the app name is escaped too")
+    }
+}

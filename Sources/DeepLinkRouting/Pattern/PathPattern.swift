@@ -4,17 +4,19 @@ public struct PathPattern: Sendable, Hashable {
     public let components: [PathComponent]
 
     /// Parses Flint-style pattern syntax; a leading `/` is optional, and the empty pattern is the root path.
+    ///
+    /// The syntax is read byte by byte, not by grapheme: a `/` followed by a combining mark is still a separator.
     public init(parsing text: String) throws(PatternSyntaxError) {
         var body = Substring(text)
-        if body.hasPrefix("/") { body = body.dropFirst() }
+        if body.utf8.first == UInt8(ascii: "/") { body = body[body.utf8.index(after: body.startIndex)...] }
         guard !body.isEmpty else {
             components = []
             return
         }
-        for forbidden in ["?", "#"] where body.contains(forbidden) {
+        for forbidden in ["?", "#"] where body.utf8.contains(UInt8(ascii: forbidden.unicodeScalars.first ?? "?")) {
             throw .queryOrFragment(forbidden)
         }
-        let pieces = body.split(separator: "/", omittingEmptySubsequences: false)
+        let pieces = body.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
         var parsed: [PathComponent] = []
         var names: Set<String> = []
         for (offset, piece) in pieces.enumerated() {
@@ -42,23 +44,24 @@ public struct PathPattern: Sendable, Hashable {
     }
 
     private static func component(_ piece: Substring, position: Int) throws(PatternSyntaxError) -> PathComponent {
-        if piece.isEmpty { throw .emptyComponent(position: position) }
-        if piece == "*" { return .wildcard }
-        if piece == "**" { return .rest }
-        if piece.contains("*") { throw .partialWildcard(String(piece)) }
-        if piece.contains("%") { throw .percentInLiteral(String(piece)) }
+        let bytes = piece.utf8
+        if bytes.isEmpty { throw .emptyComponent(position: position) }
+        if bytes.elementsEqual("*".utf8) { return .wildcard }
+        if bytes.elementsEqual("**".utf8) { return .rest }
+        if bytes.contains(UInt8(ascii: "*")) { throw .partialWildcard(String(piece)) }
+        if bytes.contains(UInt8(ascii: "%")) { throw .percentInLiteral(String(piece)) }
         guard let dollar = piece.firstParameterOpening else {
             return .literal(String(piece))
         }
-        let nameStart = piece.index(dollar, offsetBy: 2)
-        guard let close = piece[nameStart...].firstIndex(of: ")") else {
+        let nameStart = bytes.index(dollar, offsetBy: 2)
+        guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: ")")) else {
             throw .unterminatedParameter(String(piece))
         }
         let name = piece[nameStart..<close]
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isNameScalar) else {
             throw .invalidParameterName(String(piece))
         }
-        let suffix = piece[piece.index(after: close)...]
+        let suffix = piece[bytes.index(after: close)...]
         if suffix.firstParameterOpening != nil { throw .twoParameters(String(piece)) }
         return .parameter(name: String(name), prefix: String(piece[..<dollar]), suffix: String(suffix))
     }
@@ -76,12 +79,13 @@ extension PathPattern: CustomStringConvertible {
 }
 
 extension Substring {
-    /// The index of the first `$(`.
+    /// The index of the first `$(`, found byte by byte.
     var firstParameterOpening: Index? {
-        var index = startIndex
-        while let dollar = self[index...].firstIndex(of: "$") {
-            let next = self.index(after: dollar)
-            if next < endIndex, self[next] == "(" { return dollar }
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+            let next = bytes.index(after: dollar)
+            if next < bytes.endIndex, bytes[next] == UInt8(ascii: "(") { return dollar }
             index = next
         }
         return nil

@@ -75,6 +75,11 @@ extension Problems {
             if isInPath, parameter.isRequired != nil {
                 warning(parameter.line, "\(place) is in the path, so it is always required; 'required' has no effect")
             }
+            if let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
+                parameter.minimumLength == 0
+            {
+                error(parameter.line, "\(place) fills a whole path component, which is never empty; min must be at least 1")
+            }
             if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
                 parameters.append(Route.Parameter(name: parameter.name, rule: rule, component: positions[parameter.name]))
             }

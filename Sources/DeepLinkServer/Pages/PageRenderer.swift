@@ -2,7 +2,8 @@ import Foundation
 import MicroHTTP
 import Mustache
 
-/// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value.
+/// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value,
+/// byte by byte (`HTMLEscaping`), in every template.
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     /// Values every page sees: the versioned stylesheet and icon URLs.
@@ -13,12 +14,13 @@ struct PageRenderer: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw .template("cannot read the templates directory \(directory)")
         }
+        HTMLEscaping.register()
         var library = MustacheLibrary()
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let path = directory + "/" + name
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .template("cannot read \(path)") }
             do {
-                try library.register(text, named: String(name.dropLast(".mustache".count)))
+                try library.register(HTMLEscaping.pragma + text, named: String(name.dropLast(".mustache".count)))
             } catch {
                 throw .template("\(path): invalid template: \(error)")
             }

@@ -1,0 +1,111 @@
+import DeepLinkRouting
+import Foundation
+import FuzzSupport
+import MicroHTTP
+
+@testable import DeepLinkServer
+
+/// One fuzz input: lines `target`, `Host header`, `method` (missing lines: no Host header, `GET`), sent to the
+/// request handler of the default site and of a site whose values may hold any character.
+@main
+enum LandingFuzzer {
+    static func main() {
+        Fuzzer.run(landingFuzzerTestOneInput)
+    }
+}
+
+/// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let lines = text(data, size).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+    var headers = HTTPHeaders()
+    if lines.count > 1, !lines[1].isEmpty { headers.add(name: "Host", value: lines[1]) }
+    let method = lines.count > 2 && !lines[2].isEmpty ? lines[2] : "GET"
+    let request = HTTPRequest(method: method, target: lines.first ?? "", headers: headers, remoteAddress: "127.0.0.1")
+    for site in LandingSite.all { site.check(request) }
+    return 0
+}
+
+/// A site, its handler, and the pages its landing routes give for plain values.
+struct LandingSite: Sendable {
+    let handler: SiteHandler
+    /// The page of each landing route for a plain value: the reference targets given to `init`.
+    let references: [String: String]
+
+    static let all = [
+        LandingSite(config: Repository.defaultConfigPath, references: ["/c/CH-42", "/m/AAAAAAAAAAAAAAAAAAAA", "/u/abcd"]),
+        LandingSite(config: Repository.fuzzConfigPath("hostile.yaml"), references: ["/c/x", "/m/x", "/u/pre-x-post"]),
+    ]
+
+    init(config: String, references targets: [String]) {
+        let site: Site
+        do {
+            site = try Site(configPath: config, publicDirectory: Repository.publicDirectory)
+        } catch {
+            fatalError("cannot load the site for \(config): \(error)")
+        }
+        handler = SiteHandler(site: site, metrics: ServerMetrics())
+        var references: [String: String] = [:]
+        for target in targets {
+            guard case .matched(let match) = Self.outcome(of: HTTPRequest(method: "GET", target: target), in: site) else {
+                fatalError("reference \(target) does not match in \(config)")
+            }
+            references[match.route.name] = Self.body(of: handler.respond(to: HTTPRequest(method: "GET", target: target)))
+        }
+        self.references = references
+    }
+
+    /// Status, escaping and secrecy of the answer to `request`.
+    func check(_ request: HTTPRequest) {
+        let answer = handler.respond(to: request)
+        let response = Self.response(of: answer)
+        let body = String(decoding: response.body, as: UTF8.self)
+        let endpoint = Endpoint.of(path: request.path)
+        let described = "\(request.method) \(request.target.debugDescription) Host \(request.header("Host")?.debugDescription ?? "none")"
+        guard endpoint == .landing || endpoint == .notFound else {
+            invariant([200, 304, 400, 404, 405, 413, 415].contains(response.status), "\(described): status \(response.status)")
+            if endpoint.isAPI, response.headers["Content-Type"]?.hasPrefix("application/json") == true {
+                _ = parsedObject(body, "the answer to \(described)")
+            }
+            return
+        }
+        let isReadMethod = request.method == "GET" || request.method == "HEAD"
+        let outcome = Self.outcome(of: request, in: handler.site)
+        let landing: RouteMatch? = if case .matched(let match) = outcome, match.route.landing != nil { match } else { nil }
+        let expected = !isReadMethod ? 405 : landing == nil ? 404 : 200
+        invariant(response.status == expected, "\(described): status \(response.status), expected \(expected)")
+        invariant(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(described): an HTML page")
+        invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
+        guard let landing, isReadMethod, let reference = references[landing.route.name] else { return }
+        if landing.route.isSecret {
+            let leaked = landing.parameters.filter { !$0.value.isEmpty && body.contains($0.value) && !reference.contains($0.value) }
+            invariant(leaked.isEmpty, "\(described): the secret page shows \(leaked.map(\.name))")
+            invariant(body == reference, "\(described): the secret page depends on the URL")
+            invariant(response.headers["Cache-Control"] == "no-store", "\(described): a secret page may be stored")
+        }
+        for markup in ["<", ">", "\"", "'"] {
+            let count = body.utf8.count { $0 == markup.utf8.first }
+            let expectedCount = reference.utf8.count { $0 == markup.utf8.first }
+            invariant(count == expectedCount, "\(described): \(count) \(markup) where the plain page has \(expectedCount); a value is not escaped")
+        }
+    }
+
+    /// What the handler resolves for a landing request (see `SiteHandler.landing`).
+    static func outcome(of request: HTTPRequest, in site: Site) -> ResolveOutcome? {
+        let table = site.table
+        guard request.target.hasPrefix("/"), let domain = table.domains.first else { return nil }
+        let host = request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
+        return table.resolve("https://" + host + request.target)
+    }
+
+    static func response(of answer: Answer) -> HTTPResponse {
+        switch answer.reply {
+        case .response(let response): response
+        case .prepared(let prepared): prepared.response
+        }
+    }
+
+    static func body(of answer: Answer) -> String {
+        String(decoding: response(of: answer).body, as: UTF8.self)
+    }
+}
