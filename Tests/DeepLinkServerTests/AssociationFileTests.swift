@@ -62,6 +62,30 @@ struct AssociationFileTests {
         #expect(post.headers["Allow"] == "GET, HEAD")
     }
 
+    @Test("assetlinks.json serves the configured Android app as application/json, with 304 on its ETag")
+    func assetLinksConfigured() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-android-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+        let config =
+            try String(contentsOfFile: F.configPath, encoding: .utf8)
+            + "android:\n  package: com.polarisexpress.expresscan\n  sha256CertFingerprints: [\"\(fingerprint)\"]\n"
+        let path = directory.appendingPathComponent("deeplinkd.yaml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let handler = SiteHandler(site: try Site(configPath: path, publicDirectory: F.publicDirectory), metrics: ServerMetrics())
+        let response = F.send("/.well-known/assetlinks.json", handler: handler).response
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "application/json")
+        let statements = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        let target = try #require(statements.first?["target"] as? [String: Any])
+        #expect(statements.first?["relation"] as? [String] == ["delegate_permission/common.handle_all_urls"])
+        #expect(target["package_name"] as? String == "com.polarisexpress.expresscan")
+        #expect(target["sha256_cert_fingerprints"] as? [String] == [fingerprint])
+        let entityTag = try #require(response.headers["ETag"])
+        #expect(F.send("/.well-known/assetlinks.json", headers: [("If-None-Match", entityTag)], handler: handler).response.status == 304)
+    }
+
     @Test("assetlinks.json is 404 until an android section is configured")
     func assetLinks() {
         #expect(F.send("/.well-known/assetlinks.json").response.status == 404)
