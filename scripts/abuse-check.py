@@ -48,6 +48,8 @@ import tempfile
 import threading
 import time
 
+from checklib import stop_process
+
 STARTUP_TIMEOUT = 15.0
 CASE_TIMEOUT = 3.0  # a complete request must be answered or closed within this
 GRACE_SECONDS = 0.3  # how long to listen for an extra (smuggled) response after the expected ones
@@ -163,13 +165,7 @@ class Server:
         return len(from_peer), sum(1 for address in first.values() if peer is None or address == peer), len(held)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
+        stop_process(self.process)
         self.log.close()
 
     def remove_log(self):

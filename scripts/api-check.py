@@ -41,6 +41,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from checklib import Results, stop_process
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("API_CHECK_VENV", ROOT / ".venv-api")).resolve()
 REQUIREMENTS = ROOT / "scripts" / "api-requirements.txt"
@@ -70,23 +72,6 @@ KNOWN_WARNINGS = {
         "deeplinkd never needs, so it is redundant but harmless (README documents the header as sent).",
     ),
 }
-
-
-class Results:
-    """Counts and prints the checks."""
-
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, condition, detail=""):
-        if condition:
-            self.passed += 1
-            print(f"ok   {name}", flush=True)
-        else:
-            self.failed += 1
-            print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
-        return condition
 
 
 # The environment
@@ -143,14 +128,7 @@ def start_server(binary, workdir):
 
 
 def stop_server(server):
-    if server is None or server.poll() is not None:
-        return
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+    stop_process(server, grace=15)
 
 
 def log_records(path):

@@ -34,6 +34,8 @@ import time
 import urllib.error
 import urllib.request
 
+from checklib import stop_process
+
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LUA_DIRECTORY = os.path.join(REPOSITORY, "scripts", "bench")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -182,14 +184,7 @@ class Server:
             pass
 
     def stop(self):
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
+        stop_process(self.process)
 
 
 class Sampler(threading.Thread):
@@ -486,12 +481,7 @@ def time_to_first_healthy(binary, timeout=10.0):
             time.sleep(0.001)
         raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        stop_process(process)
 
 
 # ---------------------------------------------------------------------------------------------------------------

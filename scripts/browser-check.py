@@ -36,6 +36,8 @@ import tempfile
 import time
 import urllib.parse
 
+from checklib import Results, stop_process
+
 APP_STORE_URL = "https://apps.apple.com/app/id1234567890"
 APP_STORE_BUTTON = ("button primary", APP_STORE_URL, "Download on the App Store")
 MAGIC_TOKEN = "Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"  # 24 characters of the token charset, unlikely to occur by chance
@@ -117,25 +119,6 @@ CANARY_PAGE = "data:text/html,<title>canary</title><script>console.log('canary')
 
 class CheckError(Exception):
     """A step that cannot go on (timeout, protocol error, process gone)."""
-
-
-class Results:
-    """Counts and prints the outcome of each check."""
-
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, condition, detail=""):
-        if condition:
-            self.passed += 1
-            print(f"ok   {name}", flush=True)
-        else:
-            self.failed += 1
-            print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
-
-    def equal(self, name, actual, expected):
-        self.check(name, actual == expected, f"expected {expected!r}, got {actual!r}")
 
 
 class DevTools:
@@ -444,14 +427,7 @@ def check_canary(results, devtools):
 
 
 def stop_server(server):
-    if server is None or server.poll() is not None:
-        return
-    server.terminate()
-    try:
-        server.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(timeout=5)
+    stop_process(server)
 
 
 def stop_browser(browser, devtools):
