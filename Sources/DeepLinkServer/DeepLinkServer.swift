@@ -10,14 +10,19 @@ public final class DeepLinkServer: Sendable {
     private let configPath: String
     private let publicDirectory: String
     private let logger: Logger
+    private let accessLog: AccessLog
     private let metrics = ServerMetrics()
     private let http: Mutex<HTTPServer?> = Mutex(nil)
 
-    /// A server for the config at `configPath` and the templates and assets in `publicDirectory`.
-    public init(configPath: String, publicDirectory: String, logger: Logger) throws(SiteError) {
+    /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
+    /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
+    public init(
+        configPath: String, publicDirectory: String, logger: Logger, accessLog: JSONLinesLogHandler.Output = .standardError
+    ) throws(SiteError) {
         self.configPath = configPath
         self.publicDirectory = publicDirectory
         self.logger = logger
+        self.accessLog = AccessLog(label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info)
         site = Mutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
     }
 
@@ -66,13 +71,10 @@ public final class DeepLinkServer: Sendable {
         let duration = ContinuousClock.now - started
         let (status, bytes) = answer.reply.statusAndLength
         metrics.record(endpoint: answer.endpoint.rawValue, status: status, duration: duration, outcomes: answer.outcomes)
-        logger.info(
-            "request",
-            metadata: [
-                "method": "\(request.method)", "path": "\(answer.loggedPath(for: request))", "status": "\(status)",
-                "bytes": "\(bytes)", "duration_ms": "\(Double(duration.components.attoseconds / 1_000_000_000) / 1_000_000)",
-                "endpoint": "\(answer.endpoint.rawValue)", "remote": "\(request.remoteAddress)",
-            ])
+        accessLog.record(
+            AccessLogEntry(
+                method: request.method, path: answer.loggedPath(for: request), status: status, bytes: bytes, duration: duration,
+                endpoint: answer.endpoint.rawValue, remote: request.remoteAddress))
         return answer.reply
     }
 }

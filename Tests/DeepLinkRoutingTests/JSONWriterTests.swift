@@ -8,11 +8,11 @@ struct JSONWriterTests {
     @Test("strings are escaped so JSON parsers read them back and HTML sees no markup")
     func escaping() throws {
         var writer = JSONWriter()
-        let hostile = "\"\\</script><b>&\u{0}\u{1F}\n\r\t\u{2028}\u{2029}é😀"
+        let hostile = "\"\\</script><b>&\u{0}\u{1F}\n\r\t\u{2028}\u{2029}é😀€\u{2027}"
         writer.beginArray()
         writer.string(nil, hostile)
         writer.endArray()
-        #expect(writer.text == #"["\"\\\u003c/script\u003e\u003cb\u003e\u0026\u0000\u001f\n\r\t\u2028\u2029é😀"]"#)
+        #expect(writer.text == #"["\"\\\u003c/script\u003e\u003cb\u003e\u0026\u0000\u001f\n\r\t\u2028\u2029é😀€‧"]"#)
         let decoded = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String]
         #expect(decoded == [hostile])
     }

@@ -1,107 +1,121 @@
 /// Writes compact JSON with keys in the order given, so output is deterministic and cheap to produce.
 ///
 /// Strings escape `"`, `\`, control characters, U+2028/U+2029 and `<`, `>`, `&` (as `\u003c`…), so the
-/// output is safe even where a careless consumer embeds it in HTML.
+/// output is safe even where a careless consumer embeds it in HTML. The JSON is built as UTF-8 bytes, which
+/// is what goes on the wire; `text` gives it as a string.
 public struct JSONWriter: Sendable {
-    /// The JSON written so far.
-    public private(set) var text = ""
+    /// The JSON written so far, as UTF-8.
+    public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
     /// An empty writer.
     public init() {}
 
+    /// The JSON written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Opens an object; `key` names it inside an enclosing object.
-    public mutating func beginObject(_ key: String? = nil) { open(key, "{") }
+    public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
     /// Closes the innermost object.
-    public mutating func endObject() { close("}") }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
     /// Opens an array; `key` names it inside an enclosing object.
-    public mutating func beginArray(_ key: String? = nil) { open(key, "[") }
+    public mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
     /// Closes the innermost array.
-    public mutating func endArray() { close("]") }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a string value, or `null` for nil.
     public mutating func string(_ key: String? = nil, _ value: String?) {
         separate(key)
-        if let value { Self.quote(value, into: &text) } else { text += "null" }
+        if let value { Self.quote(value, into: &bytes) } else { bytes += "null".utf8 }
     }
 
     /// Writes a Boolean value.
     public mutating func bool(_ key: String? = nil, _ value: Bool) {
         separate(key)
-        text += value ? "true" : "false"
+        bytes += (value ? "true" : "false").utf8
     }
 
     /// Writes an integer value.
     public mutating func int(_ key: String? = nil, _ value: Int) {
         separate(key)
-        text += String(value)
+        bytes += String(value).utf8
     }
 
     /// Writes already-encoded JSON as a value.
     public mutating func raw(_ key: String? = nil, _ json: String) {
         separate(key)
-        text += json
+        bytes += json.utf8
     }
 
-    /// Bytes that `quote` rewrites: quote, backslash, control characters, `<`, `>`, `&`, and the lead byte of
-    /// U+2028/U+2029.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
-    }
-
-    private mutating func open(_ key: String?, _ bracket: String) {
+    private mutating func open(_ key: String?, _ bracket: UInt8) {
         separate(key)
-        text += bracket
+        bytes.append(bracket)
         needsComma.append(false)
     }
 
-    private mutating func close(_ bracket: String) {
+    private mutating func close(_ bracket: UInt8) {
         needsComma.removeLast()
-        text += bracket
+        bytes.append(bracket)
     }
 
     private mutating func separate(_ key: String?) {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
         if let key {
-            Self.quote(key, into: &text)
-            text += ":"
+            Self.quote(key, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
         }
     }
 
     /// Appends `value` as a JSON string literal.
-    public static func quote(_ value: String, into output: inout String) {
-        output += "\""
-        if !value.utf8.contains(where: needsEscape) {
-            output += value
-            output += "\""
-            return
-        }
-        var clean = value.utf8.startIndex
-        for index in value.utf8.indices {
-            let byte = value.utf8[index]
-            let escape: String?
-            switch byte {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x00..<0x20, 0x3C, 0x3E, 0x26: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            case 0xE2 where value.utf8[index...].starts(with: [0xE2, 0x80, 0xA8]) || value.utf8[index...].starts(with: [0xE2, 0x80, 0xA9]):
-                let last = value.utf8[value.utf8.index(index, offsetBy: 2)]
-                output += value[clean..<index]
-                output += last == 0xA8 ? "\\u2028" : "\\u2029"
-                clean = value.utf8.index(index, offsetBy: 3)
+    public static func quote(_ value: String, into output: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { quote(utf8: $0, into: &output) }
+    }
+
+    /// Appends the UTF-8 text `value` as a JSON string literal; invalid UTF-8 is written as it is.
+    public static func quote(utf8 value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var clean = 0
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            guard needsEscape(byte) else {
+                index += 1
                 continue
-            default: escape = nil
             }
-            guard let escape, index >= clean else { continue }
-            output += value[clean..<index]
-            output += escape
-            clean = value.utf8.index(after: index)
+            let isLineSeparator = byte == 0xE2 && index + 2 < value.count && value[index + 1] == 0x80 && (value[index + 2] & 0xFE) == 0xA8
+            guard byte != 0xE2 || isLineSeparator else {
+                index += 1
+                continue
+            }
+            output += UnsafeBufferPointer(rebasing: value[clean..<index])
+            switch byte {
+            case 0x22: output += #"\""#.utf8
+            case 0x5C: output += #"\\"#.utf8
+            case 0x0A: output += #"\n"#.utf8
+            case 0x0D: output += #"\r"#.utf8
+            case 0x09: output += #"\t"#.utf8
+            case 0xE2: output += (value[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
+            default:
+                output += #"\u00"#.utf8
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+            }
+            index += byte == 0xE2 ? 3 : 1
+            clean = index
         }
-        output += value[clean...]
-        output += "\""
+        output += UnsafeBufferPointer(rebasing: value[clean...])
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Bytes that `quote` may rewrite: quote, backslash, control characters, `<`, `>`, `&`, and the lead byte
+    /// of U+2028/U+2029.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

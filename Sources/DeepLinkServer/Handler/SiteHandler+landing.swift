@@ -15,7 +15,7 @@ extension SiteHandler {
         }
         let html = site.pages.render(landing, LandingPage(table: table, match: match).context)
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
-        let logged = match.route.isSecret ? LoggedPath.redacted(request.path) : String(request.path)
+        let logged = match.route.isSecret ? LoggedPath.redacted(request.path) : nil
         return Answer(.response(response), endpoint: .landing, loggedPath: logged, outcomes: [outcome.reason])
     }
 }

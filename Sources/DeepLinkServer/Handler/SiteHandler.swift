@@ -46,7 +46,7 @@ struct SiteHandler {
 
     /// The 404 page; the log shows fixed endpoint paths as they are and any other path redacted.
     func notFound(_ request: HTTPRequest, isFixedPath: Bool = false) -> Answer {
-        let logged = isFixedPath ? String(request.path) : LoggedPath.redacted(request.path)
+        let logged = isFixedPath ? nil : LoggedPath.redacted(request.path)
         return Answer(.prepared(site.notFound), endpoint: .notFound, loggedPath: logged)
     }
 
@@ -59,8 +59,8 @@ struct SiteHandler {
         return .response(response)
     }
 
-    private func loggedPath(_ request: HTTPRequest, _ endpoint: Endpoint) -> String {
-        endpoint == .landing ? LoggedPath.redacted(request.path) : String(request.path)
+    private func loggedPath(_ request: HTTPRequest, _ endpoint: Endpoint) -> String? {
+        endpoint == .landing ? LoggedPath.redacted(request.path) : nil
     }
 }
 
@@ -68,7 +68,7 @@ struct SiteHandler {
 struct Answer {
     let reply: HTTPReply
     let endpoint: Endpoint
-    /// The path for the access log when it differs from the request's (secret values redacted).
+    /// The path for the access log when it differs from the request's path (secret values redacted).
     let loggedPath: String?
     /// The resolve outcomes it produced, for metrics.
     var outcomes: [String] = []
@@ -81,7 +81,7 @@ struct Answer {
     }
 
     /// The path the access log shows for `request`: never a query, never a secret.
-    func loggedPath(for request: HTTPRequest) -> String {
-        loggedPath ?? String(request.path)
+    func loggedPath(for request: HTTPRequest) -> Substring {
+        loggedPath.map { Substring($0) } ?? request.path
     }
 }

@@ -41,7 +41,7 @@ public struct JSONLinesLogHandler: LogHandler {
         }
         writer.endObject()
         switch output {
-        case .standardError: LogSink.standardError.write(writer.text)
+        case .standardError: LogSink.standardError.append { $0 += writer.bytes }
         case .sink(let sink): sink(writer.text)
         }
     }

@@ -26,8 +26,14 @@ public final class LogSink: Sendable {
 
     /// Queues one line (a newline is added).
     public func write(_ line: String) {
+        append { $0 += line.utf8 }
+    }
+
+    /// Queues one line that `format` appends to the pending bytes (a newline is added after it). It runs under
+    /// the sink's lock, so a line is formatted in place with no buffer of its own: keep it short and simple.
+    func append(_ format: (inout [UInt8]) -> Void) {
         let batch: [UInt8]? = pending.withLock { buffer in
-            buffer.append(contentsOf: line.utf8)
+            format(&buffer)
             buffer.append(UInt8(ascii: "\n"))
             guard buffer.count >= Self.batchSize else { return nil }
             defer { buffer.removeAll(keepingCapacity: true) }

@@ -9,8 +9,15 @@ final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// Metric handles by label and dimensions, made once: creating one per request costs a registry lookup.
-    private let counters = Mutex<[String: Metrics.Counter]>([:])
+    private let counters = Mutex<[CounterKey: Metrics.Counter]>([:])
     private let timers = Mutex<[String: Metrics.Timer]>([:])
+
+    /// A counter's label and the values of its dimensions, hashed without building a string per request.
+    private struct CounterKey: Hashable {
+        let label: String
+        let first: String
+        let status: Int
+    }
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -23,24 +30,27 @@ final class ServerMetrics: Sendable {
 
     /// Counts one answered request and its latency; labels are endpoint names and status codes, never paths.
     func record(endpoint: String, status: Int, duration: Duration, outcomes: [String]) {
-        counter("deeplinkd_requests_total", [("endpoint", endpoint), ("status", String(status))]).increment()
+        counter(CounterKey(label: "deeplinkd_requests_total", first: endpoint, status: status)) {
+            [("endpoint", endpoint), ("status", String(status))]
+        }.increment()
         let nanoseconds = Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
         timer("deeplinkd_request_duration_seconds", endpoint: endpoint).recordNanoseconds(nanoseconds)
         for outcome in outcomes {
-            counter("deeplinkd_resolve_outcomes_total", [("outcome", outcome)]).increment()
+            counter(CounterKey(label: "deeplinkd_resolve_outcomes_total", first: outcome, status: 0)) { [("outcome", outcome)] }.increment()
         }
     }
 
     /// Counts a config reload.
     func recordReload(succeeded: Bool) {
-        counter("deeplinkd_reloads_total", [("result", succeeded ? "ok" : "rejected")]).increment()
+        let result = succeeded ? "ok" : "rejected"
+        counter(CounterKey(label: "deeplinkd_reloads_total", first: result, status: 0)) { [("result", result)] }.increment()
     }
 
-    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Counter {
-        let key = dimensions.reduce(label) { $0 + "|" + $1.1 }
-        return counters.withLock { cache in
+    /// The counter for `key`, made with `dimensions` the first time.
+    private func counter(_ key: CounterKey, dimensions: () -> [(String, String)]) -> Metrics.Counter {
+        counters.withLock { cache in
             if let counter = cache[key] { return counter }
-            let counter = Metrics.Counter(label: label, dimensions: dimensions, factory: factory)
+            let counter = Metrics.Counter(label: key.label, dimensions: dimensions(), factory: factory)
             cache[key] = counter
             return counter
         }

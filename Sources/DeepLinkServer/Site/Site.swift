@@ -6,7 +6,10 @@ import MicroHTTP
 
 /// Everything the server answers from, built once per config load and swapped whole on reload, so a request
 /// never sees a half-loaded config.
-public struct Site: Sendable {
+///
+/// A class, not a struct, because every request takes the current site: one reference count instead of one per
+/// part. Every property is a constant.
+public final class Site: Sendable {
     /// The checked config.
     public let configuration: Configuration
     /// The AASA for each configured domain.
@@ -28,7 +31,7 @@ public struct Site: Sendable {
     public var table: RouteTable { configuration.table }
 
     /// Loads the config at `configPath` and the templates and assets under `publicDirectory`.
-    public init(configPath: String, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
+    public convenience init(configPath: String, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
         let configuration: Configuration
         do {
             configuration = try Configuration(contentsOf: configPath)

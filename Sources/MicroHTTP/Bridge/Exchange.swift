@@ -15,9 +15,13 @@ struct Exchange {
     func advance(_ request: RequestContext, method: String, chunk: UnsafeRawBufferPointer) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
-            if let problem = framingProblem() { return answerFailure(status: 400, reason: problem) }
-            if hasChunkedBody() { return answerFailure(status: 411, reason: "chunked request bodies are not accepted") }
-            guard let declared = declaredBodySize(), declared > 0 else { return .YES }
+            let declared: Int
+            switch bodyFraming() {
+            case .none: return .YES
+            case .length(let size): declared = size
+            case .chunked: return answerFailure(status: 411, reason: "chunked request bodies are not accepted")
+            case .ambiguous(let problem): return answerFailure(status: 400, reason: problem)
+            }
             request.hasBody = true
             guard declared <= core.maximumBodySize else {
                 return answerFailure(status: 413, reason: "declared body of \(declared) bytes is over the limit")

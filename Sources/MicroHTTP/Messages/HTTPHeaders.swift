@@ -48,8 +48,13 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
 
     /// Whether two field names are equal ignoring ASCII case.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
-        left.utf8.count == right.utf8.count
-            && zip(left.utf8, right.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+        namesMatch(left.utf8, right)
+    }
+
+    /// Whether the field name in `left`'s bytes equals `right`, ignoring ASCII case.
+    static func namesMatch(_ left: some Collection<UInt8>, _ right: String) -> Bool {
+        left.count == right.utf8.count
+            && zip(left, right.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {

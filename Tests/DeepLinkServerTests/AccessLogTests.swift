@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeepLinkServer
+
+@Suite("The access log line")
+struct AccessLogTests {
+    final class Lines: Sendable {
+        private let storage = Mutex<[String]>([])
+        func append(_ line: String) { storage.withLock { $0.append(line) } }
+        var all: [String] { storage.withLock { $0 } }
+    }
+
+    @Test("the format of the structured log, fields in key order, every value a string")
+    func format() throws {
+        let lines = Lines()
+        let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: true)
+        log.record(
+            AccessLogEntry(
+                method: "GET", path: "/c/\"<x>\"", status: 404, bytes: 1_234, duration: .microseconds(2_345), endpoint: "notFound",
+                remote: "127.0.0.1"))
+        let line = try #require(lines.all.first)
+        #expect(line.hasPrefix(#"{"time":""#))
+        #expect(
+            line.hasSuffix(
+                #""level":"info","label":"deeplinkd","message":"request","bytes":"1234","duration_ms":"2.345","endpoint":"notFound","method":"GET","path":"/c/\"\u003cx\u003e\"","remote":"127.0.0.1","status":"404"}"#
+            ))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        #expect(object["path"] == "/c/\"<x>\"")
+        #expect(try #require(object["time"]).wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil)
+    }
+
+    @Test(
+        "durations keep microseconds",
+        arguments: [(Duration.zero, "0.000"), (.nanoseconds(999), "0.000"), (.microseconds(7), "0.007"), (.seconds(3), "3000.000")])
+    func duration(duration: Duration, text: String) throws {
+        let lines = Lines()
+        let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: true)
+        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, duration: duration, endpoint: "health", remote: ""))
+        #expect(try #require(lines.all.first).contains(#""duration_ms":"\#(text)""#))
+    }
+
+    @Test("nothing is written when the logger's level is above info")
+    func disabled() {
+        let lines = Lines()
+        let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: false)
+        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, duration: .zero, endpoint: "health", remote: ""))
+        #expect(lines.all.isEmpty)
+    }
+}
