@@ -6,6 +6,13 @@ extension ResolveResult {
         return writer.text
     }
 
+    /// The resolve-result JSON object as UTF-8 bytes, as `json(in:)` writes it.
+    public func jsonBytes(in table: RouteTable) -> [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer, in: table)
+        return writer.bytes
+    }
+
     /// Writes the resolve-result object into `writer` (for batches).
     public func write(to writer: inout JSONWriter, in table: RouteTable) {
         writer.beginObject()

@@ -5,7 +5,9 @@ public enum QueryString {
     /// A name without `=` has the empty value, empty items (`a&&b`) are skipped, and `+` stays `+`.
     public static func items(in query: Substring) throws(PercentDecodingError) -> [(name: Substring, value: Substring)] {
         var items: [(name: Substring, value: Substring)] = []
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+        // Split on the byte: splitting the string itself would walk grapheme clusters.
+        for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let item = Substring(bytes)
             if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 let value = item[item.utf8.index(after: equals)...]
                 items.append((try item[..<equals].percentDecoded(), try value.percentDecoded()))

@@ -27,8 +27,15 @@ enum Endpoint: String, Sendable, CaseIterable {
 
     /// The methods it answers.
     var allowedMethods: [String] {
-        self == .resolve ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]
+        allowsPost ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]
     }
+
+    /// Whether it answers `method` (checked on every request, so without building `allowedMethods`).
+    func allows(_ method: String) -> Bool {
+        method == "GET" || method == "HEAD" || (allowsPost && method == "POST")
+    }
+
+    private var allowsPost: Bool { self == .resolve }
 
     /// Whether errors are JSON (the APIs and the health check) rather than HTML pages.
     var isAPI: Bool {

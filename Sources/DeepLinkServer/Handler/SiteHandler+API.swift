@@ -13,7 +13,7 @@ extension SiteHandler {
         guard let url = query["url"] else { return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve) }
         do {
             let result = try site.table.resolve(url, state: query["state"])
-            return Answer(.response(JSONResponse.body(200, result.json(in: site.table))), endpoint: .resolve, outcomes: [result.outcome.reason])
+            return Answer(.response(JSONResponse.body(200, result.jsonBytes(in: site.table))), endpoint: .resolve, outcomes: [result.outcome.reason])
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
@@ -51,7 +51,7 @@ extension SiteHandler {
         }
         writer.endArray()
         writer.endObject()
-        return Answer(.response(JSONResponse.body(200, writer.text)), endpoint: .resolve, outcomes: outcomes)
+        return Answer(.response(JSONResponse.body(200, writer.bytes)), endpoint: .resolve, outcomes: outcomes)
     }
 
     /// `GET /link?route=NAME&PARAM=VALUE...`.
@@ -66,7 +66,7 @@ extension SiteHandler {
         }
         do {
             let links = try site.table.links(route: route, parameters: query)
-            return Answer(.response(JSONResponse.body(200, links.json)), endpoint: .link)
+            return Answer(.response(JSONResponse.body(200, Array(links.json.utf8))), endpoint: .link)
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .link)
         }
@@ -128,12 +128,16 @@ struct APIError: Error {
 
 /// JSON responses of the APIs.
 enum JSONResponse {
-    static func body(_ status: Int, _ json: String) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        return HTTPResponse(status: status, headers: headers, body: json + "\n")
+    /// The headers of every API response.
+    private static let headers: HTTPHeaders = [
+        "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+    ]
+
+    /// A response with the UTF-8 JSON `json` and a final newline as its body.
+    static func body(_ status: Int, _ json: [UInt8]) -> HTTPResponse {
+        var body = json
+        body.append(UInt8(ascii: "\n"))
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
@@ -141,6 +145,6 @@ enum JSONResponse {
         writer.beginObject()
         writer.string("error", message)
         writer.endObject()
-        return body(status, writer.text)
+        return body(status, writer.bytes)
     }
 }

@@ -13,7 +13,7 @@ extension SiteHandler {
             answer.outcomes = [outcome.reason]
             return answer
         }
-        let html = site.pages.render(landing, LandingPage(table: table, match: match).context)
+        let html = site.pages.render(landing: landing, LandingPage(table: table, match: match))
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
         let logged = match.route.isSecret ? LoggedPath.redacted(request.path) : nil
         return Answer(.response(response), endpoint: .landing, loggedPath: logged, outcomes: [outcome.reason])

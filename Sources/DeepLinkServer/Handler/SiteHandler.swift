@@ -9,7 +9,7 @@ struct SiteHandler {
     /// The reply, and what the access log and metrics may say about it.
     func respond(to request: HTTPRequest) -> Answer {
         let endpoint = Endpoint.of(path: request.path)
-        guard endpoint.allowedMethods.contains(request.method) else {
+        guard endpoint.allows(request.method) else {
             return Answer(methodNotAllowed(endpoint), endpoint: endpoint, loggedPath: loggedPath(request, endpoint))
         }
         switch endpoint {
@@ -28,7 +28,7 @@ struct SiteHandler {
         case .link:
             return link(request)
         case .health:
-            return Answer(.response(JSONResponse.body(200, #"{"status":"ok"}"#)), endpoint: endpoint)
+            return Answer(.response(JSONResponse.body(200, Array(#"{"status":"ok"}"#.utf8))), endpoint: endpoint)
         case .metrics:
             return Answer(.response(metrics.exposition()), endpoint: endpoint)
         case .openAPI:

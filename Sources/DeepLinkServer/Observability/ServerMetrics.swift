@@ -8,9 +8,15 @@ import Synchronization
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    /// Metric handles by label and dimensions, made once: creating one per request costs a registry lookup.
-    private let counters = Mutex<[CounterKey: Metrics.Counter]>([:])
-    private let timers = Mutex<[String: Metrics.Timer]>([:])
+    /// Metric handles, made once each (creating one per request costs a registry lookup) and looked up under
+    /// one lock per request.
+    private let handles = Mutex(Handles())
+
+    /// The metric handles made so far.
+    private struct Handles {
+        var counters: [CounterKey: Metrics.Counter] = [:]
+        var timers: [String: Metrics.Timer] = [:]
+    }
 
     /// A counter's label and the values of its dimensions, hashed without building a string per request.
     private struct CounterKey: Hashable {
@@ -30,39 +36,45 @@ final class ServerMetrics: Sendable {
 
     /// Counts one answered request and its latency; labels are endpoint names and status codes, never paths.
     func record(endpoint: String, status: Int, duration: Duration, outcomes: [String]) {
-        counter(CounterKey(label: "deeplinkd_requests_total", first: endpoint, status: status)) {
-            [("endpoint", endpoint), ("status", String(status))]
-        }.increment()
         let nanoseconds = Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        timer("deeplinkd_request_duration_seconds", endpoint: endpoint).recordNanoseconds(nanoseconds)
-        for outcome in outcomes {
-            counter(CounterKey(label: "deeplinkd_resolve_outcomes_total", first: outcome, status: 0)) { [("outcome", outcome)] }.increment()
+        let (requests, timer, outcomeCounters) = handles.withLock { handles in
+            let requests = counter(CounterKey(label: "deeplinkd_requests_total", first: endpoint, status: status), in: &handles) {
+                [("endpoint", endpoint), ("status", String(status))]
+            }
+            let timer = self.timer(endpoint: endpoint, in: &handles)
+            let outcomeCounters = outcomes.map { outcome in
+                counter(CounterKey(label: "deeplinkd_resolve_outcomes_total", first: outcome, status: 0), in: &handles) { [("outcome", outcome)] }
+            }
+            return (requests, timer, outcomeCounters)
         }
+        requests.increment()
+        timer.recordNanoseconds(nanoseconds)
+        for counter in outcomeCounters { counter.increment() }
     }
 
     /// Counts a config reload.
     func recordReload(succeeded: Bool) {
         let result = succeeded ? "ok" : "rejected"
-        counter(CounterKey(label: "deeplinkd_reloads_total", first: result, status: 0)) { [("result", result)] }.increment()
+        let reloads = handles.withLock { handles in
+            counter(CounterKey(label: "deeplinkd_reloads_total", first: result, status: 0), in: &handles) { [("result", result)] }
+        }
+        reloads.increment()
     }
 
     /// The counter for `key`, made with `dimensions` the first time.
-    private func counter(_ key: CounterKey, dimensions: () -> [(String, String)]) -> Metrics.Counter {
-        counters.withLock { cache in
-            if let counter = cache[key] { return counter }
-            let counter = Metrics.Counter(label: key.label, dimensions: dimensions(), factory: factory)
-            cache[key] = counter
-            return counter
-        }
+    private func counter(_ key: CounterKey, in handles: inout Handles, dimensions: () -> [(String, String)]) -> Metrics.Counter {
+        if let counter = handles.counters[key] { return counter }
+        let counter = Metrics.Counter(label: key.label, dimensions: dimensions(), factory: factory)
+        handles.counters[key] = counter
+        return counter
     }
 
-    private func timer(_ label: String, endpoint: String) -> Metrics.Timer {
-        timers.withLock { cache in
-            if let timer = cache[endpoint] { return timer }
-            let timer = Metrics.Timer(label: label, dimensions: [("endpoint", endpoint)], factory: factory)
-            cache[endpoint] = timer
-            return timer
-        }
+    /// The latency histogram of `endpoint`.
+    private func timer(endpoint: String, in handles: inout Handles) -> Metrics.Timer {
+        if let timer = handles.timers[endpoint] { return timer }
+        let timer = Metrics.Timer(label: "deeplinkd_request_duration_seconds", dimensions: [("endpoint", endpoint)], factory: factory)
+        handles.timers[endpoint] = timer
+        return timer
     }
 
     /// The Prometheus text exposition.

@@ -21,17 +21,28 @@ struct HTMLEscaping: MustacheContentType {
         guard text.utf8.contains(where: Self.needsEscape) else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): escaped += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): escaped += Array("&gt;".utf8)
-            case UInt8(ascii: "&"): escaped += Array("&amp;".utf8)
-            case UInt8(ascii: "\""): escaped += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): escaped += Array("&#39;".utf8)
-            default: escaped.append(byte)
-            }
-        }
+        Self.escape(text, into: &escaped)
         return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends `text` to `output` with `<`, `>`, `&`, `"` and `'` replaced by their character references.
+    static func escape(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var clean = 0
+            for (index, byte) in bytes.enumerated() where needsEscape(byte) {
+                output += UnsafeBufferPointer(rebasing: bytes[clean..<index])
+                switch byte {
+                case UInt8(ascii: "<"): output += "&lt;".utf8
+                case UInt8(ascii: ">"): output += "&gt;".utf8
+                case UInt8(ascii: "&"): output += "&amp;".utf8
+                case UInt8(ascii: "\""): output += "&quot;".utf8
+                default: output += "&#39;".utf8
+                }
+                clean = index + 1
+            }
+            output += UnsafeBufferPointer(rebasing: bytes[clean...])
+        }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -2,14 +2,30 @@ import DeepLinkRouting
 
 /// The values a landing template sees. Secret routes expose no value from the URL: not in the body, not in any
 /// meta tag, not in the Smart App Banner's `app-argument`.
+///
+/// The context is split in two: what the route and config fix, and the values taken from the URL
+/// (`urlValues`), so a page can be compiled once per route with placeholders in the URL's places
+/// (`CompiledPage`) and filled per request.
 struct LandingPage {
     let table: RouteTable
     let match: RouteMatch
 
     /// The template context.
-    var context: [String: Any] {
+    var context: [String: Any] { context(urlValues) }
+
+    /// The values taken from the URL, in a fixed order for the route: the Smart App Banner, the canonical URL,
+    /// the app-scheme URL, then each declared parameter; nil where the page has none. Empty for secret routes.
+    var urlValues: [String?] {
         let route = match.route
+        guard !route.isSecret else { return [] }
         let links = table.links(for: match)
+        let banner = table.app.appStoreID.map { "app-id=\($0)" + (links.universal.map { ", app-argument=\($0)" } ?? "") }
+        return [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+    }
+
+    /// The template context with `urlValues` (in the order of `urlValues`) in the places of the URL's values.
+    func context(_ urlValues: [String?]) -> [String: Any] {
+        let route = match.route
         var context: [String: Any] = [
             "lang": "en",
             "appName": table.app.name,
@@ -18,13 +34,15 @@ struct LandingPage {
         ]
         if let storeID = table.app.appStoreID {
             context["appStoreURL"] = "https://apps.apple.com/app/id\(storeID)"
-            let argument = route.isSecret ? "" : links.universal.map { ", app-argument=\($0)" } ?? ""
-            context["smartAppBanner"] = "app-id=\(storeID)\(argument)"
+            context["smartAppBanner"] = "app-id=\(storeID)"
         }
-        guard !route.isSecret else { return context }
-        context["values"] = Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.name, $0.value) })
-        context["canonicalURL"] = links.universal
-        context["appURL"] = links.app
+        guard !route.isSecret, urlValues.count == 3 + route.parameters.count else { return context }
+        context["smartAppBanner"] = urlValues[0]
+        context["canonicalURL"] = urlValues[1]
+        context["appURL"] = urlValues[2]
+        var values: [String: String] = [:]
+        for (parameter, value) in zip(route.parameters, urlValues.dropFirst(3)) { values[parameter.name] = value }
+        context["values"] = values
         return context
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MicroHTTP
 import Mustache
+import Synchronization
 
 /// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value,
 /// byte by byte (`HTMLEscaping`), in every template.
@@ -8,6 +9,8 @@ struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     /// Values every page sees: the versioned stylesheet and icon URLs.
     private let common: [String: String]
+    /// Landing pages compiled so far.
+    private let compiled = CompiledPages()
 
     /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one.
     init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
@@ -37,6 +40,22 @@ struct PageRenderer: Sendable {
         library.render(page.merging(common) { mine, _ in mine }, withTemplate: template) ?? ""
     }
 
+    /// The HTML of a landing page, from its compiled form when the template allows (see `CompiledPage`):
+    /// the same bytes as `render(template, page.context)`.
+    func render(landing template: String, _ page: LandingPage) -> [UInt8] {
+        let values = page.urlValues
+        let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
+        guard let key = CompiledPages.Key(route: page.match.route.name, values: values) else { return renderFully(values) }
+        let compiledPage = compiled.page(for: key) { CompiledPage.compile(values, render: renderFully) }
+        return compiledPage?.fill(values) ?? renderFully(values)
+    }
+
+    /// Whether the page of `route` for URL values of the shape of `values` was compiled (the first request of
+    /// that shape compiles it).
+    func isCompiled(route: String, values: [String?]) -> Bool {
+        CompiledPages.Key(route: route, values: values).flatMap { compiled.existingPage(for: $0) } != nil
+    }
+
     /// An error page response, with the headers every HTML page carries and no caching.
     func errorPage(status: Int, appName: String) -> HTTPResponse {
         let title = status == 404 ? "Link not found" : "Method not allowed"
@@ -49,6 +68,49 @@ struct PageRenderer: Sendable {
     }
 }
 
+/// The landing pages compiled so far, by route and shape; made on first use, at most `capacity` of them. A site
+/// has its own, so a reload starts afresh with the new templates.
+final class CompiledPages: Sendable {
+    static let capacity = 1024
+
+    /// A route and the shape of its URL values: two bits per value (absent, empty, other).
+    struct Key: Hashable {
+        let route: String
+        let shape: UInt64
+
+        /// The key of `values`, or nil when there are too many values for the shape to hold.
+        init?(route: String, values: [String?]) {
+            guard values.count <= 32 else { return nil }
+            var shape: UInt64 = 0
+            for (index, value) in values.enumerated() {
+                let state: UInt64 = value == nil ? 0 : value?.isEmpty == true ? 1 : 2
+                shape |= state << (2 * UInt64(index))
+            }
+            self.route = route
+            self.shape = shape
+        }
+    }
+
+    /// Compiled pages, and nil for shapes whose page cannot be compiled.
+    private let pages = Mutex<[Key: CompiledPage?]>([:])
+
+    /// The compiled page of `key` if it was compiled.
+    func existingPage(for key: Key) -> CompiledPage? {
+        pages.withLock { $0[key] ?? nil }
+    }
+
+    /// The compiled page of `key`, compiling it with `compile` the first time; nil when it cannot be compiled
+    /// or the cache is full.
+    func page(for key: Key, compile: () -> CompiledPage?) -> CompiledPage? {
+        if let known = pages.withLock({ $0[key] }) { return known }
+        let page = compile()
+        pages.withLock { pages in
+            if pages.count < Self.capacity { pages[key] = page }
+        }
+        return page
+    }
+}
+
 /// Headers for HTML pages.
 enum PageHeaders {
     /// No script at all, nothing from elsewhere; forms post only here.
@@ -57,6 +119,13 @@ enum PageHeaders {
 
     /// The headers of an HTML page; secret pages are never stored, indexed or leaked through the referrer.
     static func html(isSecret: Bool) -> HTTPHeaders {
+        isSecret ? secretPage : page
+    }
+
+    private static let page = headers(isSecret: false)
+    private static let secretPage = headers(isSecret: true)
+
+    private static func headers(isSecret: Bool) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
         headers.add(name: "Content-Security-Policy", value: contentSecurityPolicy)
