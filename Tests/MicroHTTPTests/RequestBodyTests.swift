@@ -50,6 +50,7 @@ struct RequestBodyTests {
             "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
             "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nhello",
             "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 55\r\n\r\nhello",
+            "POST / HTTP/1.1\r\nHost: x\r\ncontent-length: 5\r\nCONTENT-LENGTH: 5\r\n\r\nhello",
         ])
     func ambiguousFramingIsRefused(request: String) throws {
         let recorder = RequestRecorder()
