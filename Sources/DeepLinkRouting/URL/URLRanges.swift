@@ -66,7 +66,7 @@ extension String {
     /// Runs `body` on the string's UTF-8 bytes without copying them when the string is native (it always is
     /// on Linux; a bridged string is copied once).
     func withUTF8Bytes<Result>(_ body: (Bytes) throws(URLSyntaxError) -> Result) throws(URLSyntaxError) -> Result {
-        if let result = try utf8.withContiguousStorageIfAvailable({ bytes in Swift.Result { () throws(URLSyntaxError) in try body(bytes) } }) {
+        if let result = utf8.withContiguousStorageIfAvailable({ bytes in Swift.Result { () throws(URLSyntaxError) in try body(bytes) } }) {
             return try result.get()
         }
         return try Array(utf8).withUnsafeBufferPointer { bytes in Swift.Result { () throws(URLSyntaxError) in try body(bytes) } }.get()
