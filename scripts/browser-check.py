@@ -17,14 +17,20 @@ in the document (text, attributes, every meta tag) nor in the server log.
   - `Debugger.scriptParsed`: V8 reports every script it compiles in the tab, inline or not, before it runs,
   - `Runtime.consoleAPICalled` / `Runtime.exceptionThrown`: any console output or uncaught exception,
   - `Page.javascriptDialogOpening`: an `alert()` (the dialog is dismissed so the load can finish),
-  - the DOM holds no `<script>` element, no `on...` event-handler attribute and no `javascript:` URL.
+  - the DOM holds no `<script>` element, no `on...` event-handler attribute and no `javascript:` URL,
+  - no Content-Security-Policy violation: Chromium 156 (Debian 12) reports each one twice, as an
+    `Audits.issueAdded` with a `ContentSecurityPolicyIssue` and as a `Log.entryAdded` from source `security`.
 A first check loads a page that does run a script (`console.log` and `alert`) and fails unless all three
-event detectors fire, so a detector that silently stopped working is caught on every run.
+event detectors fire, so a detector that silently stopped working is caught on every run. A second one serves,
+through the DevTools Fetch domain, a page with inline script under the exact headers of a real landing page
+(the server's policy included) and fails unless both CSP detectors report the blocked script.
 
 Everything has a time limit, and the server and Chromium's whole process group are stopped at the end, also on
 failure, SIGTERM or SIGHUP. Prints one line per check and ends with `N passed, M failed`; exits 1 when anything failed.
 """
 
+import base64
+import http.client
 import json
 import os
 import re
@@ -116,6 +122,13 @@ PAGES = [
     ),
 ]
 CANARY_PAGE = "data:text/html,<title>canary</title><script>console.log('canary');alert('canary')</script>"
+# Served on the server's origin with the headers of a real landing page: the policy must block both scripts.
+CSP_CANARY_PATH = "/csp-canary"
+CSP_CANARY_BODY = (
+    b"<!DOCTYPE html><title>csp canary</title><script>console.log('csp canary')</script>"
+    b"<svg onload=\"alert('csp canary')\"></svg>"
+)
+
 
 
 class CheckError(Exception):
@@ -123,7 +136,13 @@ class CheckError(Exception):
 
 
 class DevTools:
-    """A minimal DevTools protocol client over Chromium's --remote-debugging-pipe descriptors."""
+    """A minimal DevTools protocol client over Chromium's --remote-debugging-pipe descriptors.
+
+    Commands are either sent (`send` waits for the reply) or posted (`post` returns at once; the reply is kept in
+    `replies`, or dropped, an error noted in `failures`, when nobody awaits it). Every message read goes through
+    `dispatch`, which answers what would otherwise stall a page: a dialog is dismissed, a debugger pause resumed,
+    and a paused request handed to its session's interceptor (or let through).
+    """
 
     def __init__(self, write_fd, read_fd):
         self.write_fd = write_fd
@@ -131,24 +150,31 @@ class DevTools:
         self.buffer = b""
         self.next_id = 0
         self.events = []
+        self.replies = {}
+        self.unawaited = {}  # id -> method of posted commands whose reply nobody reads
+        self.failures = []  # errors of those
+        self.interceptors = {}  # session -> function of a Fetch.requestPaused event
 
-    def send(self, method, params=None, session=None, timeout=COMMAND_TIMEOUT):
+    def post(self, method, params=None, session=None, awaited=False):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
         os.write(self.write_fd, json.dumps(message).encode() + b"\0")
+        if not awaited:
+            self.unawaited[self.next_id] = method
+        return self.next_id
+
+    def send(self, method, params=None, session=None, timeout=COMMAND_TIMEOUT):
+        ident = self.post(method, params, session, awaited=True)
         deadline = time.monotonic() + timeout
-        while True:
-            reply = self.receive(deadline)
-            if reply is None:
+        while ident not in self.replies:
+            if not self.pump(deadline):
                 raise CheckError(f"no reply to {method} within {timeout:g} s")
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise CheckError(f"{method}: {reply['error'].get('message')}")
-                return reply.get("result", {})
-            if "method" in reply:
-                self.events.append(reply)
+        reply = self.replies.pop(ident)
+        if "error" in reply:
+            raise CheckError(f"{method}: {reply['error'].get('message')}")
+        return reply.get("result", {})
 
     def receive(self, deadline):
         """The next message, or None once the deadline has passed."""
@@ -165,31 +191,53 @@ class DevTools:
         message, self.buffer = self.buffer.split(b"\0", 1)
         return json.loads(message)
 
+    def pump(self, deadline):
+        """Reads and dispatches one message; False once the deadline has passed."""
+        message = self.receive(deadline)
+        if message is None:
+            return False
+        self.dispatch(message)
+        return True
+
+    def dispatch(self, message):
+        if "id" in message:
+            method = self.unawaited.pop(message["id"], None)
+            if method is None:
+                self.replies[message["id"]] = message
+            elif "error" in message:
+                self.failures.append(f"{method}: {message['error'].get('message')}")
+            return
+        session = message.get("sessionId")
+        self.events.append(message)
+        method = message.get("method")
+        if method == "Page.javascriptDialogOpening":
+            self.post("Page.handleJavaScriptDialog", {"accept": False}, session)
+        elif method == "Debugger.paused":
+            self.post("Debugger.resume", session=session)
+        elif method == "Fetch.requestPaused":
+            interceptor = self.interceptors.get(session)
+            if interceptor:
+                interceptor(message["params"])
+            else:
+                self.post("Fetch.continueRequest", {"requestId": message["params"]["requestId"]}, session)
+
     def wait_for(self, session, method, since, timeout):
-        """Waits for `method` on `session` among the events from index `since` on; dismisses dialogs meanwhile."""
+        """Waits for `method` on `session` among the events from index `since` on."""
         deadline = time.monotonic() + timeout
         index = since
         while True:
-            while index < len(self.events):  # send() below may append events while this loop runs
+            while index < len(self.events):
                 event = self.events[index]
                 index += 1
-                if event.get("sessionId") != session:
-                    continue
-                if event["method"] == "Page.javascriptDialogOpening":
-                    self.send("Page.handleJavaScriptDialog", {"accept": False}, session)
-                if event["method"] == method:
+                if event.get("sessionId") == session and event["method"] == method:
                     return event
-            message = self.receive(deadline)
-            if message is None:
+            if not self.pump(deadline):
                 raise CheckError(f"{method} did not arrive within {timeout:g} s")
-            if "method" in message:
-                self.events.append(message)
 
     def drain(self, seconds):
         deadline = time.monotonic() + seconds
-        while (message := self.receive(deadline)) is not None:
-            if "method" in message:
-                self.events.append(message)
+        while self.pump(deadline):
+            pass
 
 
 def read_lines(path):
@@ -278,13 +326,24 @@ def start_chromium(workdir):
     return browser, devtools
 
 
-def load(devtools, url):
-    """Opens `url` in a fresh tab; returns the document tree, the main response and the tab's events."""
+TAB_DOMAINS = ("Page", "Runtime", "Log", "Network", "DOM", "Debugger", "Audits")
+
+
+def load(devtools, url, served=None):
+    """Opens `url` in a fresh tab; returns the document tree, the main response and the tab's events.
+
+    With `served` (status, headers, body), the document is not fetched: the request is fulfilled with that answer.
+    """
     target = devtools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = devtools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     try:
-        for domain in ("Page", "Runtime", "Log", "Network", "DOM", "CSS", "Debugger"):
+        for domain in TAB_DOMAINS + ("CSS",):
             devtools.send(f"{domain}.enable", session=session)
+        if served:
+            devtools.interceptors[session] = lambda paused: devtools.post(
+                "Fetch.fulfillRequest", fulfillment(paused["requestId"], *served), session
+            )
+            devtools.send("Fetch.enable", {"patterns": [{"urlPattern": url, "resourceType": "Document"}]}, session)
         first_event = len(devtools.events)
         devtools.send("Page.navigate", {"url": url}, session)
         devtools.wait_for(session, "Page.loadEventFired", first_event, LOAD_TIMEOUT)
@@ -297,20 +356,49 @@ def load(devtools, url):
         if primary:
             style = devtools.send("CSS.getComputedStyleForNode", {"nodeId": primary[0]["nodeId"]}, session)
             background = {p["name"]: p["value"] for p in style["computedStyle"]}.get("background-color")
-        response = next(
-            (
-                e["params"]["response"]
-                for e in events
-                if e["method"] == "Network.responseReceived" and e["params"].get("type") == "Document"
-            ),
-            None,
-        )
+        response = document_response(events)
         return {"document": document, "html": html, "events": events, "response": response, "background": background}
     finally:
+        devtools.interceptors.pop(session, None)
         try:
             devtools.send("Target.closeTarget", {"targetId": target})
         except CheckError:
             pass  # keep the error that brought us here
+
+
+def document_response(events):
+    """The response of the tab's main document, from Network.responseReceived."""
+    return next(
+        (
+            e["params"]["response"]
+            for e in events
+            if e["method"] == "Network.responseReceived" and e["params"].get("type") == "Document"
+        ),
+        None,
+    )
+
+
+def fulfillment(request_id, status, headers, body):
+    """Fetch.fulfillRequest parameters: answer a paused request with exactly this status, these headers and body."""
+    return {
+        "requestId": request_id,
+        "responseCode": status,
+        "responseHeaders": [{"name": name, "value": value} for name, value in headers],
+        "body": base64.b64encode(body).decode(),
+    }
+
+
+def fetch_with_host(port, target, host):
+    """GETs `target` from the server with `host` (bytes, no CR or LF) as the Host header: (status, headers, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=COMMAND_TIMEOUT)
+    try:
+        connection.putrequest("GET", target, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.getheaders(), response.read()
+    finally:
+        connection.close()
 
 
 def attributes(node):
@@ -345,33 +433,60 @@ def elements(document, local_name=None):
     return find(document, lambda n: local_name is None or n.get("localName") == local_name)
 
 
-def check_no_script(results, name, page):
+SCRIPT_DETECTORS = [
+    ("Debugger.scriptParsed", "no script compiled"),
+    ("Runtime.consoleAPICalled", "no console message"),
+    ("Runtime.exceptionThrown", "no exception"),
+    ("Page.javascriptDialogOpening", "no dialog"),
+]
+
+
+def equal(name, actual, expected):
+    """One assertion, (name, passed, detail), worded as Results.equal words it."""
+    return name, actual == expected, f"expected {expected!r}, got {actual!r}"
+
+
+def csp_violations(events):
+    """What the CSP detectors saw: ContentSecurityPolicyIssue audits, and `security` log entries naming the policy."""
+    found = []
+    for event in events:
+        issue = event["params"].get("issue", {})
+        if event["method"] == "Audits.issueAdded" and issue.get("code") == "ContentSecurityPolicyIssue":
+            details = issue.get("details", {}).get("contentSecurityPolicyIssueDetails", {})
+            kind = details.get("contentSecurityPolicyViolationType")
+            found.append(f"Audits.issueAdded: {details.get('violatedDirective')} {kind}")
+        elif event["method"] == "Log.entryAdded":
+            entry = event["params"]["entry"]
+            if entry.get("source") == "security" and "Content Security Policy" in entry.get("text", ""):
+                found.append(f"Log.entryAdded: {entry['text'][:160]}")
+    return found
+
+
+def script_assertions(page):
+    """No script ran and the policy had nothing to block: every detector is silent, the DOM holds nothing that runs."""
     events = page["events"]
-    for method, what in [
-        ("Debugger.scriptParsed", "no script compiled"),
-        ("Runtime.consoleAPICalled", "no console message"),
-        ("Runtime.exceptionThrown", "no exception"),
-        ("Page.javascriptDialogOpening", "no dialog"),
-    ]:
-        results.equal(f"{name}: {what} ({method})", event_summary(events, method), [])
+    for method, what in SCRIPT_DETECTORS:
+        yield equal(f"{what} ({method})", event_summary(events, method), [])
+    yield equal("no CSP violation (Audits.issueAdded, Log.entryAdded)", csp_violations(events), [])
+    # Chromium logs a failed load for a 404 document itself; that one is expected.
+    document_urls = {page["url"], (page["response"] or {}).get("url")}
     entries = [e["params"]["entry"] for e in events if e["method"] == "Log.entryAdded"]
     errors = [
         entry.get("text")
         for entry in entries
         if entry.get("level") == "error"
-        # Chromium logs a failed load for a 404 document itself; that one is expected.
-        and not (entry.get("source") == "network" and entry.get("url") == page["url"])
+        and not (entry.get("source") == "network" and entry.get("url") in document_urls)
     ]
-    results.equal(f"{name}: no error in the browser log", errors, [])
+    yield equal("no error in the browser log", errors, [])
     document = page["document"]
-    results.equal(f"{name}: no <script> element", len(elements(document, "script")), 0)
+    yield equal("no <script> element", len(elements(document, "script")), 0)
     handlers = [
         f"<{n['localName']} {key}>"
         for n in elements(document)
         for key, value in attributes(n).items()
         if key.lower().startswith("on") or is_javascript_url(value)
     ]
-    results.equal(f"{name}: no event-handler attribute or javascript: URL", handlers, [])
+    yield equal("no event-handler attribute or javascript: URL", handlers, [])
 
 
 def is_javascript_url(value):
@@ -381,34 +496,38 @@ def is_javascript_url(value):
     return url.lower().startswith("javascript:")
 
 
-def check_page(results, devtools, base, path, expected):
-    name = path
-    page = load(devtools, base + path)
-    page["url"] = base + path
+def content_assertions(page, expected):
+    """The page shows what it should: status, headers, h1, banner, buttons, stylesheet; no secret anywhere."""
     document = page["document"]
     response = page["response"] or {}
     headers = {key.lower(): value for key, value in response.get("headers", {}).items()}
-
-    results.equal(f"{name}: status", response.get("status"), expected["status"])
+    yield equal("status", response.get("status"), expected["status"])
     for header, fragment in {**SECURITY_HEADERS, **expected.get("headers", {})}.items():
         value = headers.get(header, "")
-        results.check(f"{name}: {header} has {fragment}", fragment in value, repr(value))
+        yield f"{header} has {fragment}", fragment in value, repr(value)
     headings = [" ".join(text(h).split()) for h in elements(document, "h1")]
-    results.equal(f"{name}: h1", headings, [expected["h1"]])
+    yield equal("h1", headings, [expected["h1"]])
     metas = [attributes(m) for m in elements(document, "meta")]
     banners = [m.get("content") for m in metas if m.get("name") == "apple-itunes-app"]
-    results.equal(f"{name}: apple-itunes-app meta", banners, [expected["banner"]] if expected["banner"] else [])
+    yield equal("apple-itunes-app meta", banners, [expected["banner"]] if expected["banner"] else [])
     buttons = [
         (" ".join(classes(a)), attributes(a).get("href"), " ".join(text(a).split()))
         for a in elements(document, "a")
         if "button" in classes(a)
     ]
-    results.equal(f"{name}: buttons (class, href, text)", buttons, expected["buttons"])
-    if expected["buttons"]:
-        results.equal(f"{name}: stylesheet applied (primary button background)", page["background"], ACCENT_LIGHT)
+    yield equal("buttons (class, href, text)", buttons, expected["buttons"])
+    if expected["buttons"] and "background" in page:
+        yield equal("stylesheet applied (primary button background)", page["background"], ACCENT_LIGHT)
     for secret in expected.get("secrets", []):
-        check_secret_absent(results, name, document, page["html"], secret)
-    check_no_script(results, name, page)
+        yield from secret_assertions(document, page.get("html", ""), secret)
+
+
+def check_page(results, devtools, base, path, expected):
+    page = load(devtools, base + path)
+    page["url"] = base + path
+    for assertions in (content_assertions(page, expected), script_assertions(page)):
+        for name, passed, detail in assertions:
+            results.check(f"{path}: {name}", passed, detail)
 
 
 def pieces(secret, size=8):
@@ -416,14 +535,14 @@ def pieces(secret, size=8):
     return {secret} | {secret[i : i + size] for i in range(len(secret) - size + 1)}
 
 
-def check_secret_absent(results, name, document, html, secret):
+def secret_assertions(document, html, secret):
     metas = [attributes(m) for m in elements(document, "meta")]
     leaking_metas = [m for m in metas if any(p in v for v in m.values() for p in pieces(secret))]
-    results.equal(f"{name}: {secret!r} in no meta tag ({len(metas)} checked)", leaking_metas, [])
+    yield equal(f"{secret!r} in no meta tag ({len(metas)} checked)", leaking_metas, [])
     values = [n.get("nodeValue", "") for n in walk(document)]
     values += [value for n in elements(document) for value in attributes(n).values()]
     leaking = sorted({p for p in pieces(secret) for v in values + [html] if p in v})
-    results.equal(f"{name}: {secret!r} nowhere in the document", leaking, [])
+    yield equal(f"{secret!r} nowhere in the document", leaking, [])
 
 
 def check_canary(results, devtools):
@@ -432,6 +551,32 @@ def check_canary(results, devtools):
     seen = {e["method"] for e in page["events"]}
     for method in ("Debugger.scriptParsed", "Runtime.consoleAPICalled", "Page.javascriptDialogOpening"):
         results.check(f"detector self-test: {method} fires for a page that runs a script", method in seen)
+
+
+def check_csp_canary(results, devtools, base, port):
+    """The CSP detectors must see the server's own policy block inline script, or their silence means nothing.
+
+    The page is served on the server's origin with every header of a real landing page (its length aside), so it
+    is the policy deeplinkd sends that blocks the `<script>` and the `onload` handler, and both detectors must
+    report each.
+    """
+    status, headers, _ = fetch_with_host(port, PAGES[0][0], b"links.example.com")
+    policies = [value for name, value in headers if name.lower() == "content-security-policy"]
+    results.check(
+        "CSP self-test: a landing page sends one Content-Security-Policy", status == 200 and len(policies) == 1
+    )
+    headers = [(name, value) for name, value in headers if name.lower() != "content-length"]
+    page = load(devtools, base + CSP_CANARY_PATH, served=(200, headers, CSP_CANARY_BODY))
+    violations = csp_violations(page["events"])
+    for method in ("Audits.issueAdded", "Log.entryAdded"):
+        reported = [v for v in violations if v.startswith(method)]
+        results.check(
+            f"CSP self-test: {method} reports the inline script and handler the policy blocked",
+            len(reported) >= 2,
+            repr(violations),
+        )
+    ran = [summary for method, _ in SCRIPT_DETECTORS for summary in event_summary(page["events"], method)]
+    results.equal("CSP self-test: the server's policy let neither run", ran, [])
 
 
 def stop_server(server):
@@ -480,8 +625,10 @@ def main():
         browser, devtools = start_chromium(workdir)
         base = f"http://127.0.0.1:{port}"
         check_canary(results, devtools)
+        check_csp_canary(results, devtools, base, port)
         for path, expected in PAGES:
             check_page(results, devtools, base, path, expected)
+        results.equal("DevTools: every command posted without waiting for its reply succeeded", devtools.failures, [])
         stop_server(server)  # a clean shutdown flushes the whole log
         log = "".join(read_lines(log_path))
         leaking = sorted(p for p in pieces(MAGIC_TOKEN) if p in log)
