@@ -20,7 +20,11 @@ struct LandingPage {
         guard !route.isSecret else { return [] }
         let links = table.links(for: match)
         let banner = table.app.appStoreID.map { "app-id=\($0)" + (links.universal.map { ", app-argument=\($0)" } ?? "") }
-        return [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+        var values: [String?] = []
+        values.reserveCapacity(3 + route.parameters.count)
+        values += [banner, links.universal, links.app]
+        for parameter in route.parameters { values.append(match.value(of: parameter.name)) }
+        return values
     }
 
     /// The template context with `urlValues` (in the order of `urlValues`) in the places of the URL's values.

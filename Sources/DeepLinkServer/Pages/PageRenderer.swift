@@ -44,8 +44,10 @@ struct PageRenderer: Sendable {
     /// the same bytes as `render(template, page.context)`.
     func render(landing template: String, _ page: LandingPage) -> [UInt8] {
         let values = page.urlValues
+        let key = CompiledPages.Key(route: page.match.route.name, values: values)
+        if let key, let compiledPage = compiled.existingPage(for: key) { return compiledPage.fill(values) }
         let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
-        guard let key = CompiledPages.Key(route: page.match.route.name, values: values) else { return renderFully(values) }
+        guard let key else { return renderFully(values) }
         let compiledPage = compiled.page(for: key) { CompiledPage.compile(values, render: renderFully) }
         return compiledPage?.fill(values) ?? renderFully(values)
     }
