@@ -6,7 +6,10 @@ extension SiteHandler {
     func landing(_ request: HTTPRequest) -> Answer {
         let table = site.table
         guard request.target.hasPrefix("/"), let domain = table.domains.first else { return notFound(request) }
-        let host = request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
+        // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
+        let host =
+            table.domains.count == 1
+            ? domain : request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
         let outcome = table.resolve("https://" + host + request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {
             var answer = notFound(request)
