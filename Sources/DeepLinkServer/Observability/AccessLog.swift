@@ -17,13 +17,13 @@ struct AccessLog: Sendable {
     /// Writes the line of one request.
     func record(_ entry: AccessLogEntry) {
         guard isEnabled else { return }
+        // Formatted before taking the sink's lock, which every worker thread shares.
+        var line: [UInt8] = []
+        line.reserveCapacity(320)
+        entry.write(label: label, into: &line)
         switch output {
-        case .standardError:
-            LogSink.standardError.append { entry.write(label: label, into: &$0) }
-        case .sink(let sink):
-            var line: [UInt8] = []
-            entry.write(label: label, into: &line)
-            sink(String(decoding: line, as: UTF8.self))
+        case .standardError: LogSink.standardError.append { $0 += line }
+        case .sink(let sink): sink(String(decoding: line, as: UTF8.self))
         }
     }
 }
