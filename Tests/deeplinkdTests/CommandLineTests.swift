@@ -17,6 +17,15 @@ struct Deeplinkd {
         return testBinary.deletingLastPathComponent().appendingPathComponent("deeplinkd")
     }
 
+    /// The environment for a `deeplinkd` process: this one's, with `ASAN_OPTIONS` taken from
+    /// `DEEPLINKD_ASAN_OPTIONS` when set. `make asan` turns leak detection on that way for the server and the
+    /// commands while it stays off for the test process, whose only leaks are XCTest's and Foundation `Process`'s.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let options = environment["DEEPLINKD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
+        return environment
+    }
+
     struct Result {
         let status: Int32
         let output: String
@@ -28,7 +37,7 @@ struct Deeplinkd {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Deeplinkd.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -13,13 +13,19 @@ final class ServerProcess: Sendable {
         process.executableURL = Deeplinkd.binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", config] + arguments
         process.currentDirectoryURL = Deeplinkd.root
+        process.environment = Deeplinkd.environment
         let log = self.log
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         errors.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = String(decoding: handle.availableData, as: UTF8.self)
-            log.append(chunk)
+            let chunk = handle.availableData
+            // Empty at the end of the stream: stop watching, or the handler is called again and again.
+            guard !chunk.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            log.append(String(decoding: chunk, as: UTF8.self))
         }
         try process.run()
         self.process = process
