@@ -1,10 +1,15 @@
-"""What the check and benchmark scripts share: counting checks, and stopping a process they started.
+"""What the check and benchmark scripts share: counting checks, starting the server, and stopping a process they
+started.
 
 The scripts run as `python3 scripts/NAME.py`, so this module is importable as `checklib`.
 """
 
+import json
+import os
 import signal
 import subprocess
+import time
+import urllib.parse
 
 
 class Results:
@@ -37,3 +42,34 @@ def stop_process(process, grace=5):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=5)
+
+
+def start_server(binary, arguments, workdir, name="server", timeout=15.0):
+    """Starts `BINARY serve --host 127.0.0.1 --port 0 ARGUMENTS`, its standard error in WORKDIR/NAME.log.
+
+    Returns (process, log path, port) once the "serving" log line names the port. If that line does not come
+    within `timeout` seconds, stops the process and raises RuntimeError with the log.
+    """
+    log_path = os.path.join(workdir, f"{name}.log")
+    with open(log_path, "wb") as log:  # the server keeps its own copy of the descriptor
+        process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0", *arguments],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        with open(log_path, "r", encoding="utf-8", errors="replace") as log:
+            for line in log:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                port = urllib.parse.urlsplit(entry.get("url", "")).port if entry.get("message") == "serving" else None
+                if port:
+                    return process, log_path, port
+        time.sleep(0.05)
+    exited = process.poll()
+    stop_process(process)
+    with open(log_path, "r", encoding="utf-8", errors="replace") as log:
+        text = log.read()
+    if exited is not None:
+        raise RuntimeError(f"{binary} exited with status {exited} before logging its port:\n{text}")
+    raise RuntimeError(f"{binary} did not log its port within {timeout:.0f} s:\n{text}")

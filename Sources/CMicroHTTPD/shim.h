@@ -15,7 +15,7 @@
 /// The callback MHD_OPTION_URI_LOG_CALLBACK expects; microhttpd.h spells it out inline without a typedef.
 typedef void *(*microhttp_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the three callbacks that
+// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the four callbacks that
 // take two pointers each (a function and its closure, awkward to put into an MHD_OptionItem from Swift
 // without bit-casting a function pointer to an integer) plus an MHD_OPTION_ARRAY of plain integer and
 // pointer options. The logger is listed first, as microhttpd.h asks, so start-up errors reach it.
@@ -27,6 +27,7 @@ microhttp_start_daemon(unsigned int flags,
                        microhttp_uri_callback uri_callback,
                        MHD_AccessHandlerCallback access_handler,
                        MHD_RequestCompletedCallback completed_callback,
+                       MHD_NotifyConnectionCallback connection_callback,
                        const struct MHD_OptionItem *options)
 {
   return MHD_start_daemon(flags, 0,
@@ -35,6 +36,7 @@ microhttp_start_daemon(unsigned int flags,
                           MHD_OPTION_EXTERNAL_LOGGER, log_callback, callback_context,
                           MHD_OPTION_URI_LOG_CALLBACK, uri_callback, callback_context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed_callback, callback_context,
+                          MHD_OPTION_NOTIFY_CONNECTION, connection_callback, callback_context,
                           MHD_OPTION_ARRAY, options,
                           MHD_OPTION_END);
 }

@@ -89,16 +89,15 @@ struct HTTPServerLifecycleTests {
         #expect(throws: RawConnectionError.self) { try RawConnection(port: server.boundPort) }
     }
 
-    @Test("stop closes idle keep-alive connections once the drain deadline passes")
-    func stopEndsIdleConnectionsAtDeadline() throws {
+    @Test("stop closes idle keep-alive connections at once instead of waiting for the drain deadline")
+    func stopClosesIdleConnectionsAtOnce() throws {
         let server = HTTPServer(configuration: TestServer.configuration(), logger: TestServer.quietLogger, handler: Self.ok)
         try server.start()
         let connection = try RawConnection(port: server.boundPort)
         try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try connection.readResponse().headers["Connection"] == nil)
-        let stopTime = ContinuousClock().measure { server.stop(drainDeadline: .milliseconds(300)) }
-        #expect(stopTime >= .milliseconds(300))
-        #expect(stopTime < .seconds(3))
+        let stopTime = ContinuousClock().measure { server.stop(drainDeadline: .seconds(5)) }
+        #expect(stopTime < .seconds(2))
         #expect(connection.isClosedByServer())
     }
 

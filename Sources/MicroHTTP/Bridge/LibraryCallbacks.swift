@@ -6,20 +6,47 @@ import Glibc
 /// `cls` is always the daemon's ``ServerCore``, passed unretained: ``RunningDaemon`` holds the
 /// retain for as long as the daemon can call back (see `RunningDaemon.start` and `stop`).
 enum LibraryCallbacks {
-    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context.
-    static let requestLineRead: microhttp_uri_callback = { _, uri, _ in
+    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context and marks
+    /// the connection busy.
+    static let requestLineRead: microhttp_uri_callback = { _, uri, connection in
+        openConnection(connection)?.isBusy.store(true, ordering: .releasing)
         let target = uri.map { String(cString: $0) } ?? ""
         // Retained here; released in `requestCompleted`, which MHD calls once for each request whose
         // URI it reported, including requests it rejects itself before the access handler runs.
         return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
     }
 
-    /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context.
-    static let requestCompleted: MHD_RequestCompletedCallback = { _, _, contextSlot, _ in
+    /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
+    /// connection idle.
+    static let requestCompleted: MHD_RequestCompletedCallback = { _, connection, contextSlot, _ in
+        openConnection(connection)?.isBusy.store(false, ordering: .releasing)
         guard let contextSlot, let context = contextSlot.pointee else { return }
         // Balances the retain made in `requestLineRead`.
         Unmanaged<RequestContext>.fromOpaque(context).release()
         contextSlot.pointee = nil
+    }
+
+    /// MHD_OPTION_NOTIFY_CONNECTION: a connection was accepted or is being closed; keeps ``OpenConnections`` current.
+    static let connectionChanged: MHD_NotifyConnectionCallback = { cls, connection, socketContext, change in
+        guard let cls, let connection, let socketContext else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        switch change {
+        case .CONNECTION_NOTIFY_STARTED:
+            guard let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD) else { return }
+            let open = OpenConnection(descriptor: info.pointee.connect_fd)
+            core.openConnections.opened(open)
+            // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
+            socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let context = socketContext.pointee else { return }
+            let open = Unmanaged<OpenConnection>.fromOpaque(context)
+            core.openConnections.closed(open.takeUnretainedValue())
+            // Balances the retain made when the connection started.
+            open.release()
+            socketContext.pointee = nil
+        @unknown default:
+            return
+        }
     }
 
     /// The access handler: called once with the headers, once per body chunk, once at the end.
@@ -46,6 +73,14 @@ enum LibraryCallbacks {
         let length = vsnprintf(&buffer, buffer.count, format, arguments)
         guard length >= 0 else { return }
         core.libraryLogged(String(nulTerminated: buffer).trimmingTrailingNewlines())
+    }
+
+    /// The tracked state of `connection`, from its socket context (set when the connection started).
+    private static func openConnection(_ connection: OpaquePointer?) -> OpenConnection? {
+        guard let connection, let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_SOCKET_CONTEXT),
+            let context = info.pointee.socket_context
+        else { return nil }
+        return Unmanaged<OpenConnection>.fromOpaque(context).takeUnretainedValue()
     }
 }
 

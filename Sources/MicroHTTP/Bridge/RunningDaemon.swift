@@ -45,6 +45,7 @@ final class RunningDaemon: @unchecked Sendable {
                 LibraryCallbacks.requestLineRead,
                 LibraryCallbacks.accessHandler,
                 LibraryCallbacks.requestCompleted,
+                LibraryCallbacks.connectionChanged,
                 items.baseAddress
             )
         }

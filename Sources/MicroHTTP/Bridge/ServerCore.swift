@@ -19,6 +19,8 @@ final class ServerCore: Sendable {
     let isTLS: Bool
     /// Set once `stop` begins: every later response carries `Connection: close`.
     let isDraining = Atomic<Bool>(false)
+    /// The open connections and which of them are idle, for the drain.
+    let openConnections = OpenConnections()
     /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
     let lastLibraryMessage = Mutex<String?>(nil)
 

@@ -57,9 +57,11 @@ public final class HTTPServer: Sendable {
     /// Stops gracefully: stops accepting, lets in-flight requests finish, then closes what is left.
     ///
     /// New connections are refused at once; requests already being served complete, and their
-    /// responses carry `Connection: close`. Once no connection is open, or `drainDeadline` has
-    /// passed (idle keep-alive clients may hold one until `connectionTimeout`), every remaining
-    /// connection is closed. Blocks the calling thread meanwhile. Calling it again does nothing.
+    /// responses carry `Connection: close`. Keep-alive connections with no request under way are
+    /// closed at once (after answering anything their client had already sent), and so is each
+    /// connection whose request finishes. Once no connection is open, or `drainDeadline` has passed
+    /// (a client may still be sending its request), every remaining connection is closed. Blocks the
+    /// calling thread meanwhile. Calling it again does nothing.
     public func stop(drainDeadline: Duration = .seconds(5)) {
         let daemon: RunningDaemon? = state.withLock { state in
             guard case .running(let daemon) = state else { return nil }
@@ -72,6 +74,7 @@ public final class HTTPServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: drainDeadline)
         while daemon.connectionCount > 0, clock.now < deadline {
+            core.openConnections.closeIdle()
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
         }

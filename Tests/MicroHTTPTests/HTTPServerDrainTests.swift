@@ -1,0 +1,77 @@
+import Dispatch
+import Glibc
+import MicroHTTP
+import Synchronization
+import Testing
+
+@Suite("Draining connections on stop")
+struct HTTPServerDrainTests {
+    @Test("a request queued on an idle keep-alive connection when the drain starts is still answered")
+    func queuedRequestOnIdleConnectionIsAnswered() throws {
+        // One worker thread, held inside the handler for /slow: the request sent meanwhile on the idle connection
+        // waits unread in the kernel while the drain shuts the reading side of that connection.
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        var configuration = TestServer.configuration()
+        configuration.threadPoolSize = 1
+        let server = HTTPServer(configuration: configuration, logger: TestServer.quietLogger) { request in
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 5)
+            }
+            return .response(HTTPResponse(status: 200, body: "answered \(request.path)"))
+        }
+        try server.start()
+        let idle = try RawConnection(port: server.boundPort)
+        try idle.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().text == "answered /first")
+        let busy = try RawConnection(port: server.boundPort)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        try idle.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.stop(drainDeadline: .seconds(5))
+            stopped.signal()
+        }
+        #expect(Self.waitUntilRefused(port: server.boundPort), "the drain did not start")
+        release.signal()
+
+        #expect(try busy.readResponse().text == "answered /slow")
+        let queued = try idle.readResponse()
+        #expect(queued.text == "answered /queued")
+        #expect(queued.headers["Connection"] == "close")
+        #expect(stopped.wait(timeout: .now() + 3) == .success)
+        #expect(idle.isClosedByServer())
+    }
+
+    /// Whether new connections to `port` are refused within 5 s: the server has stopped listening, so its drain began.
+    static func waitUntilRefused(port: Int) -> Bool {
+        for _ in 0..<500 {
+            if (try? RawConnection(port: port)) == nil { return true }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        return false
+    }
+
+    @Test("a connection still sending its request is closed once the drain deadline passes")
+    func connectionSendingItsRequestIsClosedAtDeadline() throws {
+        let server = HTTPServer(configuration: TestServer.configuration(), logger: TestServer.quietLogger) { _ in
+            .response(HTTPResponse(status: 200, body: "ok"))
+        }
+        try server.start()
+        let connection = try RawConnection(port: server.boundPort)
+        // The first request and the start of a second in one write: once the first is answered, the server has
+        // read the second's request line too, so that request is under way.
+        try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n")
+        #expect(try connection.readResponse().text == "ok")
+        var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+        nanosleep(&pause, nil)
+        let stopTime = ContinuousClock().measure { server.stop(drainDeadline: .milliseconds(300)) }
+        #expect(stopTime >= .milliseconds(300))
+        #expect(stopTime < .seconds(3))
+        #expect(connection.isClosedByServer())
+    }
+}
