@@ -15,23 +15,39 @@ enum Timestamp {
     static func write(into bytes: inout [UInt8]) {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        var parts = tm()
-        var seconds = time.tv_sec
-        gmtime_r(&seconds, &parts)
-        append(Int(parts.tm_year) + 1900, digits: 4, to: &bytes)
+        let seconds = Int(time.tv_sec)
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let date = civilDate(daysSince1970: secondOfDay < 0 ? days - 1 : days)
+        let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
+        append(date.year, digits: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(Int(parts.tm_mon) + 1, digits: 2, to: &bytes)
+        append(date.month, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(Int(parts.tm_mday), digits: 2, to: &bytes)
+        append(date.day, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        append(Int(parts.tm_hour), digits: 2, to: &bytes)
+        append(second / 3600, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(Int(parts.tm_min), digits: 2, to: &bytes)
+        append(second / 60 % 60, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(Int(parts.tm_sec), digits: 2, to: &bytes)
+        append(second % 60, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))
         append(time.tv_nsec / 1_000_000, digits: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01, by arithmetic: `gmtime_r` takes glibc's
+    /// time-zone lock, which every worker thread would contend for once per request.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        // Days since 0000-03-01, in 400-year eras of 146,097 days; the year starts in March so leap days come last.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Appends `value` in decimal with exactly `digits` digits (leading zeros; higher digits are dropped).

@@ -1,0 +1,20 @@
+import Glibc
+import Testing
+
+@testable import DeepLinkServer
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("the date arithmetic agrees with gmtime_r from 1900 to 2400, leap days and century years included")
+    func civilDates() {
+        for days in stride(from: -25_567, through: 157_000, by: 13) + [0, -1, 11_016, 11_017, 47_540, 47_541, 10_956, 10_957] {
+            var seconds = days * 86_400
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let date = Timestamp.civilDate(daysSince1970: days)
+            #expect(
+                date.year == Int(parts.tm_year) + 1900 && date.month == Int(parts.tm_mon) + 1 && date.day == Int(parts.tm_mday),
+                "day \(days): \(date) against \(parts.tm_year + 1900)-\(parts.tm_mon + 1)-\(parts.tm_mday)")
+        }
+    }
+}
