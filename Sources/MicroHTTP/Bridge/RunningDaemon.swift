@@ -4,7 +4,8 @@ import Glibc
 /// A started libmicrohttpd daemon and everything it borrows until it is stopped.
 ///
 /// `@unchecked Sendable` because `OpaquePointer` and the C strings are not `Sendable`. It is safe:
-/// every stored property is a `let` set in `start` and only read after. The daemon calls made
+/// every stored property is a `let` set in `start` and only read after (the quiesced socket sits behind its own
+/// lock). The daemon calls made
 /// through it (`MHD_quiesce_daemon`, `MHD_get_daemon_info`, `MHD_stop_daemon`) are documented as
 /// callable from any thread other than MHD's own callbacks, and ``HTTPServer`` makes sure `quiesce`
 /// and `stop` run once each, in that order, by taking the daemon out of its locked state first.
@@ -12,6 +13,8 @@ final class RunningDaemon: @unchecked Sendable {
     private let handle: OpaquePointer
     private let core: Unmanaged<ServerCore>
     private let borrowedStrings: [UnsafeMutablePointer<CChar>]
+    /// The listening socket `quiesce()` took back from the daemon, to close after it stops.
+    private let quiescedListener = PThreadMutex<Int32?>(nil)
 
     private init(handle: OpaquePointer, core: Unmanaged<ServerCore>, borrowedStrings: [UnsafeMutablePointer<CChar>]) {
         self.handle = handle
@@ -58,10 +61,15 @@ final class RunningDaemon: @unchecked Sendable {
         return RunningDaemon(handle: handle, core: retainedCore, borrowedStrings: strings)
     }
 
-    /// Stops accepting: the listening socket leaves the daemon and is closed; open connections go on.
+    /// Stops accepting: the listening socket leaves the daemon; open connections go on. The socket is closed by
+    /// `stop()`, once MHD's threads are joined.
+    ///
+    /// A worker thread may still be inside a `poll` that holds the socket, and accept on it when that returns
+    /// (libmicrohttpd's documentation: close it only after `MHD_stop_daemon`). Closed earlier, its descriptor number
+    /// could be reused by a socket opened elsewhere in the process, which that worker would then accept on.
     func quiesce() {
         let listener = MHD_quiesce_daemon(handle)
-        if listener >= 0 { close(listener) }
+        if listener >= 0 { quiescedListener.withLock { $0 = listener } }
     }
 
     /// Connections open right now, over all pool threads.
@@ -73,6 +81,7 @@ final class RunningDaemon: @unchecked Sendable {
     /// Closes every connection, joins MHD's threads and frees what the daemon borrowed. Call once.
     func stop() {
         MHD_stop_daemon(handle)
+        if let listener = quiescedListener.withLock({ $0 }) { close(listener) }
         // Balances `passRetained` in `start`: no MHD thread is left to use `cls`.
         core.release()
         borrowedStrings.forEach { free($0) }
