@@ -87,7 +87,7 @@ struct ServeLimits: ParsableArguments {
     @Option(help: "Most open connections.") var connectionLimit = 1000
     @Option(help: "Most open connections from one IP address; 0 turns it off (do that behind a proxy).") var perIPLimit = 64
     @Option(help: "Seconds of inactivity before a connection is closed.") var timeout = 15
-    @Option(help: "Bytes per connection for the request line and headers.") var connectionMemory = 32 * 1024
+    @Option(help: "Bytes per connection for the request line and headers.") var connectionMemory = 16 * 1024
     @Option(help: "Worker threads (default: the number of cores).") var threads: Int?
     @Option(help: "Seconds to let requests in flight finish on SIGTERM.") var drainSeconds = 10
 

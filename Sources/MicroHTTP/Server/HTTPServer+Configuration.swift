@@ -15,8 +15,9 @@ extension HTTPServer {
         public var perIPConnectionLimit: Int
         /// Seconds a connection may stay silent before it is closed; 15 by default, 0 never closes.
         public var connectionTimeout: Int
-        /// Bytes of memory per connection for the request line and headers; 32 KiB by default,
-        /// which takes request lines up to about 31 KB (longer ones get 414, large headers 431).
+        /// Bytes of memory per connection for the request line and headers; 16 KiB by default, which takes
+        /// a request line and headers of about 15 KB together (a longer line gets 414, larger headers 431).
+        /// libmicrohttpd clears the whole of it after every request, so it is also a cost per request.
         public var connectionMemoryLimit: Int
         /// Largest request body in bytes; 1 MiB by default. Larger bodies get 413 without being kept.
         public var maximumBodySize: Int
@@ -33,7 +34,7 @@ extension HTTPServer {
             connectionLimit: Int = 1000,
             perIPConnectionLimit: Int = 64,
             connectionTimeout: Int = 15,
-            connectionMemoryLimit: Int = 32 * 1024,
+            connectionMemoryLimit: Int = 16 * 1024,
             maximumBodySize: Int = 1024 * 1024,
             listenBacklog: Int = 511,
             tls: TLSCredentials? = nil
