@@ -22,7 +22,8 @@ public final class DeepLinkServer: Sendable {
         self.configPath = configPath
         self.publicDirectory = publicDirectory
         self.logger = logger
-        self.accessLog = AccessLog(label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info)
+        self.accessLog = AccessLog(
+            label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: HTTPServer.Configuration.onlineProcessorCount)
         site = Mutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
     }
 
@@ -65,17 +66,25 @@ public final class DeepLinkServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest) -> HTTPReply {
-        let started = ContinuousClock.now
+        let started = Self.monotonicNanoseconds()
         let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics)
         let answer = handler.respond(to: request)
-        let duration = ContinuousClock.now - started
+        let nanoseconds = Self.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength
-        metrics.record(endpoint: answer.endpoint.rawValue, status: status, duration: duration, outcomes: answer.outcomes)
+        metrics.record(worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes)
         accessLog.record(
             AccessLogEntry(
-                method: request.method, path: answer.loggedPath(for: request), status: status, bytes: bytes, duration: duration,
-                endpoint: answer.endpoint.rawValue, remote: request.remoteAddress))
+                method: request.method, path: answer.loggedPath(for: request), status: status, bytes: bytes, nanoseconds: nanoseconds,
+                endpoint: answer.endpoint, remote: request.remoteAddress),
+            worker: request.worker)
         return answer.reply
+    }
+
+    /// The monotonic clock in nanoseconds: request durations without `Duration`'s 128-bit arithmetic.
+    private static func monotonicNanoseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 }
 

@@ -120,7 +120,7 @@ struct APITests {
         #expect(health.status == 200)
         #expect(health.json()?["status"] as? String == "ok")
         let handler = SiteHandler(site: F.site, metrics: ServerMetrics())
-        handler.metrics.record(endpoint: "resolve", status: 200, duration: .microseconds(120), outcomes: ["noRoute", "matched"])
+        handler.metrics.record(endpoint: .resolve, status: 200, nanoseconds: 120_000, outcomes: ["noRoute", "matched"])
         let metrics = F.send("/metrics", handler: handler).response
         #expect(metrics.headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8")
         #expect(metrics.text.contains(#"deeplinkd_requests_total{endpoint="resolve",status="200"} 1"#))

@@ -18,13 +18,13 @@ struct AccessLogTests {
         let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: true)
         log.record(
             AccessLogEntry(
-                method: "GET", path: "/c/\"<x>\"", status: 404, bytes: 1_234, duration: .microseconds(2_345), endpoint: "notFound",
+                method: "GET", path: "/c/\"<x>\"", status: 404, bytes: 1_234, nanoseconds: 2_345_000, endpoint: .notFound,
                 remote: "127.0.0.1"))
         let line = try #require(lines.all.first)
         #expect(line.hasPrefix(#"{"time":""#))
         #expect(
             line.hasSuffix(
-                #""level":"info","label":"deeplinkd","message":"request","bytes":"1234","duration_ms":"2.345","endpoint":"notFound","method":"GET","path":"/c/\"\u003cx\u003e\"","remote":"127.0.0.1","status":"404"}"#
+                #""level":"info","label":"deeplinkd","message":"request","bytes":"1234","duration_ms":"2.345","endpoint":"not_found","method":"GET","path":"/c/\"\u003cx\u003e\"","remote":"127.0.0.1","status":"404"}"#
             ))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         #expect(object["path"] == "/c/\"<x>\"")
@@ -33,11 +33,11 @@ struct AccessLogTests {
 
     @Test(
         "durations keep microseconds",
-        arguments: [(Duration.zero, "0.000"), (.nanoseconds(999), "0.000"), (.microseconds(7), "0.007"), (.seconds(3), "3000.000")])
-    func duration(duration: Duration, text: String) throws {
+        arguments: [(0, "0.000"), (999, "0.000"), (7_000, "0.007"), (3_000_000_000, "3000.000"), (-5, "0.000")])
+    func duration(nanoseconds: Int, text: String) throws {
         let lines = Lines()
         let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: true)
-        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, duration: duration, endpoint: "health", remote: ""))
+        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, nanoseconds: nanoseconds, endpoint: .health, remote: ""))
         #expect(try #require(lines.all.first).contains(#""duration_ms":"\#(text)""#))
     }
 
@@ -45,7 +45,7 @@ struct AccessLogTests {
     func disabled() {
         let lines = Lines()
         let log = AccessLog(label: "deeplinkd", output: .sink { lines.append($0) }, isEnabled: false)
-        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, duration: .zero, endpoint: "health", remote: ""))
+        log.record(AccessLogEntry(method: "GET", path: "/", status: 200, bytes: 0, nanoseconds: 0, endpoint: .health, remote: ""))
         #expect(lines.all.isEmpty)
     }
 }

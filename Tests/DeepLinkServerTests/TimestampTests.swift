@@ -17,4 +17,17 @@ struct TimestampTests {
                 "day \(days): \(date) against \(parts.tm_year + 1900)-\(parts.tm_mon + 1)-\(parts.tm_mday)")
         }
     }
+
+    @Test(
+        "a time is written as an ISO 8601 UTC timestamp with milliseconds",
+        arguments: [
+            (timespec(tv_sec: 0, tv_nsec: 0), "1970-01-01T00:00:00.000Z"),
+            (timespec(tv_sec: 1_795_426_202, tv_nsec: 123_999_999), "2026-11-23T09:30:02.123Z"),
+            (timespec(tv_sec: 951_868_799, tv_nsec: 999_000_000), "2000-02-29T23:59:59.999Z"),
+        ])
+    func written(time: timespec, text: String) {
+        var bytes: [UInt8] = [UInt8(ascii: ">")]
+        Timestamp.write(time, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == ">" + text)
+    }
 }

@@ -27,4 +27,16 @@ struct HTTPHeadersTests {
         let headers: HTTPHeaders = ["X-A": "1"]
         #expect(headers[name] == nil)
     }
+
+    @Test("empty names and values, and non-ASCII bytes, come back as they were added")
+    func edgeValuesRoundTrip() {
+        var headers = HTTPHeaders()
+        headers.add(name: "", value: "")
+        headers.add(name: "X-Ü", value: "é ü")
+        headers.add(name: "X-Empty", value: "")
+        #expect(headers.fields == [.init(name: "", value: ""), .init(name: "X-Ü", value: "é ü"), .init(name: "X-Empty", value: "")])
+        #expect(headers["x-empty"] == "")
+        #expect(headers == HTTPHeaders(headers.fields))
+        #expect(headers != HTTPHeaders(Array(headers.fields.dropLast())))
+    }
 }

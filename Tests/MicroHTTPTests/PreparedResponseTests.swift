@@ -51,7 +51,11 @@ struct PreparedResponseTests {
     @Test("a header libmicrohttpd refuses is reported when preparing, naming the header")
     func invalidHeaderIsRejected() {
         #expect(throws: HTTPResponseError.invalidHeader(name: "X-Bad", value: "a\r\nb")) {
-            try PreparedResponse(HTTPResponse(status: 200, headers: ["X-Bad": "a\r\nb"]))
+            try PreparedResponse(HTTPResponse(status: 200, headers: ["X-Good": "1", "X-Bad": "a\r\nb", "X-Later": "2"]))
+        }
+        // A NUL byte would cut the value short where libmicrohttpd reads it as a C string.
+        #expect(throws: HTTPResponseError.invalidHeader(name: "X-Nul", value: "a\0b")) {
+            try PreparedResponse(HTTPResponse(status: 200, headers: ["X-Good": "1", "X-Nul": "a\0b"]))
         }
         #expect(
             HTTPResponseError.invalidHeader(name: "X-Bad", value: "a").description

@@ -75,47 +75,16 @@ public struct JSONWriter: Sendable {
 
     /// Appends the UTF-8 text `value` as a JSON string literal; invalid UTF-8 is written as it is.
     public static func quote(utf8 value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var clean = 0
-        var index = 0
-        while index < value.count {
-            let byte = value[index]
-            guard needsEscape(byte) else {
-                index += 1
-                continue
-            }
-            let isLineSeparator = byte == 0xE2 && index + 2 < value.count && value[index + 1] == 0x80 && (value[index + 2] & 0xFE) == 0xA8
-            guard byte != 0xE2 || isLineSeparator else {
-                index += 1
-                continue
-            }
-            output += UnsafeBufferPointer(rebasing: value[clean..<index])
-            switch byte {
-            case 0x22: output += #"\""#.utf8
-            case 0x5C: output += #"\\"#.utf8
-            case 0x0A: output += #"\n"#.utf8
-            case 0x0D: output += #"\r"#.utf8
-            case 0x09: output += #"\t"#.utf8
-            case 0xE2: output += (value[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
-            default:
-                output += #"\u00"#.utf8
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
-            }
-            index += byte == 0xE2 ? 3 : 1
-            clean = index
-        }
-        output += UnsafeBufferPointer(rebasing: value[clean...])
-        output.append(UInt8(ascii: "\""))
+        ByteWriter.append(to: &output, capacity: ByteWriter.jsonStringCapacity(value.count)) { $0.writeJSONString(value) }
     }
 
     /// Bytes that `quote` may rewrite: quote, backslash, control characters, `<`, `>`, `&`, and the lead byte
     /// of U+2028/U+2029.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -1,7 +1,8 @@
 extension RouteTable {
     /// Builds the links for an intent: a route name and its parameter values, each validated.
     public func links(route name: String, parameters: [String: String]) throws(LinkError) -> Links {
-        guard let route = route(named: name) else { throw .unknownRoute(name, known: routes.map(\.name)) }
+        guard let index = routes.firstIndex(where: { $0.name == name }) else { throw .unknownRoute(name, known: routes.map(\.name)) }
+        let route = routes[index]
         guard !route.pattern.hasWildcards else { throw .wildcardRoute(name) }
         if let unknown = parameters.keys.sorted().first(where: { route.parameter(named: $0) == nil }) {
             throw .unknownParameter(route: name, parameter: unknown, known: route.parameters.map(\.name))
@@ -15,43 +16,102 @@ extension RouteTable {
                 throw .invalidParameter(route: name, parameter: parameter.name, violation)
             }
         }
-        return links(for: route, value: { parameters[$0] }, wildcards: [])
+        return links(for: route, origins: linkOrigins[index], value: { parameters[$0] }, wildcards: [])
     }
 
     /// The canonical links of a matched URL: the same intent written on the route's first domain and scheme.
     public func links(for match: RouteMatch) -> Links {
-        links(for: match.route, value: match.value(of:), wildcards: match.wildcards)
+        links(for: match.route, origins: linkOrigins[match.routeIndex], value: match.value(of:), wildcards: match.wildcards)
     }
 
-    private func links(for route: Route, value: (String) -> String?, wildcards: [[String]]) -> Links {
-        let path = route.pattern.render(value: value, wildcards: wildcards)
-        let query = route.parameters.filter { !$0.isInPath }.compactMap { parameter in
-            value(parameter.name).map { "\(parameter.name.percentEncoded())=\($0.percentEncoded())" }
+    /// The links: each origin followed by the same path and query, written once into bytes.
+    private func links(for route: Route, origins: LinkOrigins, value: (String) -> String?, wildcards: [[String]]) -> Links {
+        guard origins.universal != nil || origins.app != nil else { return Links(universal: nil, app: nil) }
+        // Every byte of a value or literal may become three; `/`, `?`, `&` and `=` add one each at most.
+        var capacity = 1
+        for component in route.pattern.components {
+            switch component {
+            case .literal(let text): capacity += 3 * text.utf8.count + 1
+            case .parameter(let name, let prefix, let suffix):
+                capacity += 3 * (prefix.utf8.count + (value(name)?.utf8.count ?? 0) + suffix.utf8.count) + 1
+            case .wildcard, .rest: break
+            }
         }
-        let suffix = query.isEmpty ? "" : "?" + query.joined(separator: "&")
-        let domain = domains.first { Channel.universal(host: $0).tier(of: route.scopes) != nil }
-        let scheme = schemes.first { Channel.app(scheme: $0).tier(of: route.scopes) != nil }
-        return Links(
-            universal: domain.map { "https://\($0)/\(path)\(suffix)" },
-            app: scheme.map { "\($0)://\(path)\(suffix)" })
+        for piece in wildcards.joined() { capacity += 3 * piece.utf8.count + 1 }
+        for parameter in route.parameters where !parameter.isInPath {
+            capacity += 3 * (parameter.name.utf8.count + (value(parameter.name)?.utf8.count ?? 0)) + 2
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = ByteWriter(buffer)
+            route.pattern.render(value: value, wildcards: wildcards, into: &writer)
+            var separator = UInt8(ascii: "?")
+            for parameter in route.parameters where !parameter.isInPath {
+                guard let parameterValue = value(parameter.name) else { continue }
+                writer.write(separator)
+                writer.writePercentEncoded(parameter.name)
+                writer.write(UInt8(ascii: "="))
+                writer.writePercentEncoded(parameterValue)
+                separator = UInt8(ascii: "&")
+            }
+            let tail = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
+            return Links(universal: origins.universal.map { $0.joined(with: tail) }, app: origins.app.map { $0.joined(with: tail) })
+        }
+    }
+}
+
+/// The fixed starts of a route's canonical links.
+struct LinkOrigins: Sendable {
+    /// `https://DOMAIN/` on the first domain that may open the route.
+    let universal: String?
+    /// `SCHEME://` on the first scheme that may open the route.
+    let app: String?
+
+    init(of route: Route, domains: [String], schemes: [String]) {
+        universal = domains.first { Channel.universal(host: $0).tier(of: route.scopes) != nil }.map { "https://\($0)/" }
+        app = schemes.first { Channel.app(scheme: $0).tier(of: route.scopes) != nil }.map { "\($0)://" }
     }
 }
 
 extension PathPattern {
-    /// The path (without a leading `/`), each component percent-encoded, parameters and wildcards filled in.
-    func render(value: (String) -> String?, wildcards: [[String]]) -> String {
-        var pieces: [String] = []
+    /// Writes the path (without a leading `/`), each component percent-encoded, parameters and wildcards filled in.
+    func render(value: (String) -> String?, wildcards: [[String]], into writer: inout ByteWriter) {
         var nextWildcard = wildcards.makeIterator()
+        var isFirst = true
+        func separate() {
+            if !isFirst { writer.write(UInt8(ascii: "/")) }
+            isFirst = false
+        }
         for component in components {
             switch component {
             case .literal(let text):
-                pieces.append(text.percentEncoded())
+                separate()
+                writer.writePercentEncoded(text)
             case .parameter(let name, let prefix, let suffix):
-                pieces.append(prefix.percentEncoded() + (value(name) ?? "").percentEncoded() + suffix.percentEncoded())
+                separate()
+                writer.writePercentEncoded(prefix)
+                writer.writePercentEncoded(value(name) ?? "")
+                writer.writePercentEncoded(suffix)
             case .wildcard, .rest:
-                pieces.append(contentsOf: (nextWildcard.next() ?? []).map { $0.percentEncoded() })
+                for piece in nextWildcard.next() ?? [] {
+                    separate()
+                    writer.writePercentEncoded(piece)
+                }
             }
         }
-        return pieces.joined(separator: "/")
+    }
+}
+
+extension String {
+    /// This string followed by the UTF-8 bytes `tail`, in one allocation.
+    fileprivate func joined(with tail: UnsafeBufferPointer<UInt8>) -> String {
+        var head = self
+        return head.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + tail.count) { output in
+                var writer = ByteWriter(output)
+                writer.write(head)
+                writer.write(tail)
+                return writer.count
+            }
+        }
     }
 }

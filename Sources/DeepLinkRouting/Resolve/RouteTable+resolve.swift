@@ -122,7 +122,8 @@ extension RouteTable {
             let wildcards =
                 route.pattern.hasWildcards
                 ? route.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
-            return .matched(RouteMatch(route: route, parameters: route.values(in: request), channel: channel, wildcards: wildcards))
+            return .matched(
+                RouteMatch(route: route, routeIndex: winner.route, parameters: route.values(in: request), channel: channel, wildcards: wildcards))
         }
         if let failure { return .unmatched(failure.unmatched) }
         if let blocked {

@@ -19,6 +19,9 @@ public struct RouteTable: Sendable {
     /// The routes, in table order (first match wins).
     public var routes: [Route] { storage.routes }
     var index: RouteIndex { storage.index }
+    /// Per route, in table order: `https://DOMAIN/` on its first allowed domain and `SCHEME://` on its first allowed
+    /// scheme, the fixed starts of its canonical links.
+    var linkOrigins: [LinkOrigins] { storage.linkOrigins }
 
     /// Immutable after `init`, so sharing it across threads is safe.
     private final class Storage: Sendable {
@@ -29,6 +32,7 @@ public struct RouteTable: Sendable {
         let gates: [String: Set<String>]
         let routes: [Route]
         let index: RouteIndex
+        let linkOrigins: [LinkOrigins]
 
         init(app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], routes: [Route]) {
             self.app = app
@@ -38,6 +42,7 @@ public struct RouteTable: Sendable {
             self.gates = gates
             self.routes = routes
             self.index = RouteIndex(routes.map(\.pattern))
+            self.linkOrigins = routes.map { LinkOrigins(of: $0, domains: domains, schemes: schemes) }
         }
     }
 

@@ -13,29 +13,28 @@ public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
 
 extension Substring {
     /// Decodes `%XX` escapes once; `+` stays `+`. Returns `self` unchanged (no copy) when there is nothing to decode.
+    ///
+    /// The first malformed escape is the error; only when every escape is well formed are the decoded bytes checked
+    /// to be UTF-8.
     func percentDecoded() throws(PercentDecodingError) -> Substring {
-        guard utf8.contains(UInt8(ascii: "%")) else { return self }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-                continue
+        var text = self
+        let decoded = text.withUTF8 { bytes -> Result<String?, PercentDecodingError> in
+            guard bytes.contains(UInt8(ascii: "%")) else { return .success(nil) }
+            var index = 0
+            while let escape = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
+                guard escape + 2 < bytes.count, bytes[escape + 1].hexValue != nil, bytes[escape + 2].hexValue != nil else {
+                    return .failure(.invalidEscape(String(decoding: Bytes(rebasing: bytes[escape..<Swift.min(escape + 3, bytes.count)]), as: UTF8.self)))
+                }
+                index = escape + 3
             }
-            let high = utf8.index(after: index)
-            let low = high < utf8.endIndex ? utf8.index(after: high) : high
-            guard low < utf8.endIndex, let h = utf8[high].hexValue, let l = utf8[low].hexValue else {
-                let end = Swift.min(utf8.index(index, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex, utf8.endIndex)
-                throw .invalidEscape(String(self[index..<end]))
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+                guard let output = buffer.baseAddress else { return .success("") }
+                let decoded = PercentEncoding.decode(bytes, into: output)
+                guard let text = String(validating: decoded, as: UTF8.self) else { return .failure(.invalidUTF8) }
+                return .success(text)
             }
-            bytes.append(h << 4 | l)
-            index = utf8.index(after: low)
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-        return decoded[...]
+        return try decoded.get().map { $0[...] } ?? self
     }
 }
 

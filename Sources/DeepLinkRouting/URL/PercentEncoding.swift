@@ -25,3 +25,23 @@ extension UInt8 {
         isASCIILetter || isASCIIDigit || self == 0x2D || self == 0x2E || self == 0x5F || self == 0x7E
     }
 }
+
+extension ByteWriter {
+    /// Writes `text` percent-encoded as `percentEncoded()` does: unreserved bytes as they are, others as `%XX`.
+    mutating func writePercentEncoded(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte.isUnreserved {
+                    write(byte)
+                } else {
+                    write(UInt8(ascii: "%"))
+                    write(Self.upperHexDigits[Int(byte >> 4)])
+                    write(Self.upperHexDigits[Int(byte & 0x0F)])
+                }
+            }
+        }
+    }
+
+    private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+}

@@ -2,19 +2,32 @@
 public enum QueryString {
     /// The items of `query` (without its `?`), each name and value percent-decoded once, in order.
     ///
-    /// A name without `=` has the empty value, empty items (`a&&b`) are skipped, and `+` stays `+`.
+    /// A name without `=` has the empty value, empty items (`a&&b`) are skipped, and `+` stays `+`. Names and
+    /// values without escapes are slices of `query`, not copies.
     public static func items(in query: Substring) throws(PercentDecodingError) -> [(name: Substring, value: Substring)] {
-        var items: [(name: Substring, value: Substring)] = []
-        // Split on the byte: splitting the string itself would walk grapheme clusters.
-        for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let item = Substring(bytes)
-            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let value = item[item.utf8.index(after: equals)...]
-                items.append((try item[..<equals].percentDecoded(), try value.percentDecoded()))
-            } else {
-                items.append((try item.percentDecoded(), ""))
+        var text = query
+        let found = text.withUTF8 { bytes -> Result<[(name: Substring, value: Substring)], PercentDecodingError> in
+            guard let base = bytes.baseAddress else { return .success([]) }
+            func slice(_ piece: Bytes) throws(PercentDecodingError) -> Substring {
+                let start = query.utf8.index(query.startIndex, offsetBy: piece.baseAddress.map { $0 - base } ?? 0)
+                let end = query.utf8.index(start, offsetBy: piece.count)
+                return try query[start..<end].percentDecoded()
             }
+            var items: [(name: Substring, value: Substring)] = []
+            do throws(PercentDecodingError) {
+                // Split on the byte: splitting the string itself would walk grapheme clusters.
+                for item in BytePieces(bytes, separator: UInt8(ascii: "&")) {
+                    if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
+                        items.append((try slice(Bytes(rebasing: item[..<equals])), try slice(Bytes(rebasing: item[(equals + 1)...]))))
+                    } else {
+                        items.append((try slice(item), ""))
+                    }
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success(items)
         }
-        return items
+        return try found.get()
     }
 }

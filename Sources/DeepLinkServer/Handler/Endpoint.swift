@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a request was for: the label of its metrics and access-log line (never a raw path).
 enum Endpoint: String, Sendable, CaseIterable {
     case associationFile = "aasa"
@@ -11,17 +13,43 @@ enum Endpoint: String, Sendable, CaseIterable {
     case landing
     case notFound = "not_found"
 
-    /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found.
+    /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found. Compares bytes, as
+    /// it runs on every request.
     static func of(path: Substring) -> Endpoint {
-        switch path {
-        case "/.well-known/apple-app-site-association", "/apple-app-site-association": .associationFile
-        case "/.well-known/assetlinks.json": .assetLinks
-        case "/resolve": .resolve
-        case "/link": .link
-        case "/healthz": .health
-        case "/metrics": .metrics
-        case "/openapi.yaml": .openAPI
-        default: path.hasPrefix(StaticAssets.prefix) ? .asset : .landing
+        var path = path
+        return path.withUTF8 { path in
+            func equals(_ literal: StaticString) -> Bool {
+                literal.utf8CodeUnitCount == path.count && path.baseAddress.map { memcmp(literal.utf8Start, $0, path.count) == 0 } == true
+            }
+            func starts(with literal: StaticString) -> Bool {
+                literal.utf8CodeUnitCount <= path.count
+                    && path.baseAddress.map { memcmp(literal.utf8Start, $0, literal.utf8CodeUnitCount) == 0 } == true
+            }
+            // `equals` compares lengths first, so a path passes these in a few instructions each.
+            if equals("/.well-known/apple-app-site-association") || equals("/apple-app-site-association") { return .associationFile }
+            if equals("/resolve") { return .resolve }
+            if equals("/link") { return .link }
+            if equals("/healthz") { return .health }
+            if equals("/metrics") { return .metrics }
+            if equals("/openapi.yaml") { return .openAPI }
+            if equals("/.well-known/assetlinks.json") { return .assetLinks }
+            return starts(with: "/static/") ? .asset : .landing  // StaticAssets.prefix
+        }
+    }
+
+    /// Its position in `allCases`, for tables kept per endpoint.
+    var index: Int {
+        switch self {
+        case .associationFile: 0
+        case .assetLinks: 1
+        case .resolve: 2
+        case .link: 3
+        case .health: 4
+        case .metrics: 5
+        case .openAPI: 6
+        case .asset: 7
+        case .landing: 8
+        case .notFound: 9
         }
     }
 

@@ -4,26 +4,44 @@ import Logging
 /// The access log: one line per answered request, in the format of `JSONLinesLogHandler` (`time`, `level`,
 /// `label`, `message`, then the fields as strings in key order).
 ///
-/// The line is formatted straight into bytes instead of going through `Logger`: a metadata dictionary built,
-/// merged and sorted for every request cost a fifth of the server's CPU when serving the AASA.
-struct AccessLog: Sendable {
-    /// The `label` of every line.
-    let label: String
+/// The line is formatted straight into bytes instead of going through `Logger` (a metadata dictionary built,
+/// merged and sorted for every request cost a fifth of the server's CPU when serving the AASA), and on standard
+/// error it is formatted in place in its worker's own lane of the log sink, so workers never share a lock to log.
+final class AccessLog: Sendable {
     /// Where lines go.
     let output: JSONLinesLogHandler.Output
     /// Whether lines are written at all: the server logger's level lets `info` through.
     let isEnabled: Bool
+    /// `"label"`, quoted once.
+    private let quotedLabel: [UInt8]
+    /// The lanes of `LogSink.standardError`, one per worker (the workers beyond their number share them).
+    private let lanes: [LogSink.Lane]
 
-    /// Writes the line of one request.
-    func record(_ entry: AccessLogEntry) {
+    /// An access log labelled `label`, with a lane for each of `workers` worker threads when writing to standard error.
+    init(label: String, output: JSONLinesLogHandler.Output, isEnabled: Bool, workers: Int = 1) {
+        self.output = output
+        self.isEnabled = isEnabled
+        var quotedLabel: [UInt8] = []
+        JSONWriter.quote(label, into: &quotedLabel)
+        self.quotedLabel = quotedLabel
+        let isBatched = if case .standardError = output, isEnabled { true } else { false }
+        lanes = isBatched ? (0..<max(1, workers)).map { _ in LogSink.standardError.makeLane() } : []
+    }
+
+    deinit {
+        for lane in lanes { LogSink.standardError.remove(lane) }
+    }
+
+    /// Writes the line of one request, from the worker thread numbered `worker`.
+    func record(_ entry: AccessLogEntry, worker: Int = 0) {
         guard isEnabled else { return }
-        // Formatted before taking the sink's lock, which every worker thread shares.
-        var line: [UInt8] = []
-        line.reserveCapacity(320)
-        entry.write(label: label, into: &line)
         switch output {
-        case .standardError: LogSink.standardError.append { $0 += line }
-        case .sink(let sink): sink(String(decoding: line, as: UTF8.self))
+        case .standardError:
+            LogSink.standardError.append(to: lanes[worker % lanes.count]) { entry.write(quotedLabel: quotedLabel, into: &$0) }
+        case .sink(let sink):
+            var line: [UInt8] = []
+            entry.write(quotedLabel: quotedLabel, into: &line)
+            sink(String(decoding: line, as: UTF8.self))
         }
     }
 }
@@ -34,34 +52,40 @@ struct AccessLogEntry {
     let path: Substring
     let status: Int
     let bytes: Int
-    let duration: Duration
-    let endpoint: String
+    /// From the complete request to the handler's answer.
+    let nanoseconds: Int
+    let endpoint: Endpoint
     let remote: String
 
     /// Appends the JSON object, without a newline.
-    func write(label: String, into line: inout [UInt8]) {
-        line += #"{"time":""#.utf8
-        Timestamp.write(into: &line)
-        line += #"","level":"info","label":"#.utf8
-        JSONWriter.quote(label, into: &line)
-        line += #","message":"request","bytes":""#.utf8
-        line += String(bytes).utf8
-        line += #"","duration_ms":""#.utf8
-        let microseconds = max(0, duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
-        line += String(microseconds / 1000).utf8
-        line.append(UInt8(ascii: "."))
-        Timestamp.append(Int(microseconds % 1000), digits: 3, to: &line)
-        line += #"","endpoint":"#.utf8
-        JSONWriter.quote(endpoint, into: &line)
-        line += #","method":"#.utf8
-        JSONWriter.quote(method, into: &line)
-        line += #","path":"#.utf8
+    func write(quotedLabel: [UInt8], into line: inout [UInt8]) {
         var path = path
-        path.withUTF8 { JSONWriter.quote(utf8: $0, into: &line) }
-        line += #","remote":"#.utf8
-        JSONWriter.quote(remote, into: &line)
-        line += #","status":""#.utf8
-        line += String(status).utf8
-        line += #""}"#.utf8
+        path.withUTF8 { path in
+            let variable = quotedLabel.count + ByteWriter.jsonStringCapacity(method.utf8.count + path.count + remote.utf8.count)
+            ByteWriter.append(to: &line, capacity: 256 + variable) { line in
+                line.write(#"{"time":""#)
+                Timestamp.write(into: &line)
+                line.write(#"","level":"info","label":"#)
+                line.write(quotedLabel)
+                line.write(#","message":"request","bytes":""#)
+                line.writeDecimal(bytes)
+                line.write(#"","duration_ms":""#)
+                let microseconds = max(0, nanoseconds) / 1000
+                line.writeDecimal(microseconds / 1000)
+                line.write(UInt8(ascii: "."))
+                line.writeDecimal(microseconds % 1000, digits: 3)
+                line.write(#"","endpoint":""#)
+                line.write(endpoint.rawValue)
+                line.write(#"","method":"#)
+                line.writeJSONString(method)
+                line.write(#","path":"#)
+                line.writeJSONString(path)
+                line.write(#","remote":"#)
+                line.writeJSONString(remote)
+                line.write(#","status":""#)
+                line.writeDecimal(status)
+                line.write(#""}"#)
+            }
+        }
     }
 }

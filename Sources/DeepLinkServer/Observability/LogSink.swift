@@ -1,15 +1,28 @@
 import Foundation
-import Synchronization
+import MicroHTTP
 
 /// Collects log lines in memory and writes them to a file descriptor in batches: one `write` per batch instead
-/// of one per request. A background thread flushes every 100 ms; a batch of 64 KiB is written at once; `flush()`
-/// writes what is left (the server calls it before exiting).
+/// of one per request. A background thread flushes every 100 ms; a lane holding 64 KiB is written at once;
+/// `flush()` writes what is left (the server calls it before exiting).
+///
+/// Lines are queued in lanes, each behind a lock of its own: one shared lane for whoever logs, and one lane per
+/// worker thread for the access log (``makeLane()``), so workers never wait for each other to log a request.
+/// Each line is whole within its lane; lines of different lanes are interleaved batch by batch, so the file is
+/// in time order within a lane and every line carries its own time.
 public final class LogSink: Sendable {
     /// Standard error, shared by every handler of the process.
     public static let standardError = LogSink(descriptor: 2)
 
+    /// Lines waiting to be written, in the order they were queued.
+    final class Lane: Sendable {
+        fileprivate let pending = PThreadMutex<[UInt8]>([])
+    }
+
     private let descriptor: Int32
-    private let pending = Mutex<[UInt8]>([])
+    private let shared = Lane()
+    private let lanes = PThreadMutex<[ObjectIdentifier: Lane]>([:])
+    /// Held while writing, so batches from different lanes never interleave within a line.
+    private let writing = PThreadMutex<Void>(())
     private static let batchSize = 64 * 1024
 
     private init(descriptor: Int32) {
@@ -29,36 +42,61 @@ public final class LogSink: Sendable {
         append { $0 += line.utf8 }
     }
 
-    /// Queues one line that `format` appends to the pending bytes (a newline is added after it). It runs under
-    /// the sink's lock, so a line is formatted in place with no buffer of its own: keep it short and simple.
+    /// Queues one line that `format` appends to the shared lane's pending bytes (a newline is added after it).
     func append(_ format: (inout [UInt8]) -> Void) {
-        let batch: [UInt8]? = pending.withLock { buffer in
+        append(to: shared, format)
+    }
+
+    /// Queues one line that `format` appends to `lane`'s pending bytes (a newline is added after it). It runs under
+    /// the lane's lock, so a line is formatted in place with no buffer of its own: keep it short and simple.
+    func append(to lane: Lane, _ format: (inout [UInt8]) -> Void) {
+        let batch: [UInt8]? = lane.pending.withLock { buffer in
             format(&buffer)
             buffer.append(UInt8(ascii: "\n"))
-            guard buffer.count >= Self.batchSize else { return nil }
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+            return buffer.count >= Self.batchSize ? Self.take(&buffer) : nil
         }
         if let batch { writeAll(batch) }
     }
 
-    /// Writes everything queued.
-    public func flush() {
-        let batch = pending.withLock { buffer in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
-        }
+    /// A new lane, flushed with the others until ``remove(_:)``.
+    func makeLane() -> Lane {
+        let lane = Lane()
+        lanes.withLock { $0[ObjectIdentifier(lane)] = lane }
+        return lane
+    }
+
+    /// Writes what `lane` holds and stops flushing it.
+    func remove(_ lane: Lane) {
+        lanes.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(lane)) }
+        let batch = lane.pending.withLock { Self.take(&$0) }
         if !batch.isEmpty { writeAll(batch) }
     }
 
+    /// Writes everything queued.
+    public func flush() {
+        for lane in [shared] + lanes.withLock({ Array($0.values) }) {
+            let batch = lane.pending.withLock { Self.take(&$0) }
+            if !batch.isEmpty { writeAll(batch) }
+        }
+    }
+
+    /// The bytes in `buffer`, leaving it empty with its capacity.
+    private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
+        guard !buffer.isEmpty else { return [] }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer
+    }
+
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
+        writing.withLock { _ in
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    offset += written
+                }
             }
         }
     }

@@ -1,89 +1,127 @@
-import Metrics
 import MicroHTTP
-import Prometheus
-import Synchronization
 
-/// Request counts by endpoint and status, resolve outcomes by reason, and a latency histogram, through
-/// swift-metrics into a Prometheus registry owned by the server (not the process-wide `MetricsSystem`).
+/// Request counts by endpoint and status, resolve outcomes by reason, a latency histogram per endpoint, and config
+/// reloads, written out in the Prometheus text format (version 0.0.4).
+///
+/// Every request is counted on every worker thread, so the counts are kept in shards, one per worker (the workers
+/// beyond the number of shards share them): a worker updates its own shard under a lock that only `exposition`
+/// ever contends for, and the shards are added up when `/metrics` is read.
 final class ServerMetrics: Sendable {
-    private let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
-    /// Metric handles, made once each (creating one per request costs a registry lookup) and looked up under
-    /// one lock per request.
-    private let handles = Mutex(Handles())
+    /// The upper bounds of the latency buckets, in nanoseconds, with their `le` labels.
+    static let bucketBounds: [(nanoseconds: Int64, label: String)] = [
+        (50_000, "0.00005"), (100_000, "0.0001"), (250_000, "0.00025"), (500_000, "0.0005"), (1_000_000, "0.001"),
+        (2_500_000, "0.0025"), (5_000_000, "0.005"), (10_000_000, "0.01"), (25_000_000, "0.025"), (50_000_000, "0.05"),
+        (100_000_000, "0.1"), (500_000_000, "0.5"), (1_000_000_000, "1.0"),
+    ]
 
-    /// The metric handles made so far.
-    private struct Handles {
-        var counters: [CounterKey: Metrics.Counter] = [:]
-        var timers: [String: Metrics.Timer] = [:]
-    }
+    private let shards: [PThreadMutex<Tally>]
+    private let reloads = PThreadMutex<(applied: Int, rejected: Int)>((0, 0))
 
-    /// A counter's label and the values of its dimensions, hashed without building a string per request.
-    private struct CounterKey: Hashable {
-        let label: String
-        let first: String
-        let status: Int
-    }
+    /// What one shard has counted.
+    private struct Tally {
+        var requests: [RequestKey: Int] = [:]
+        var outcomes: [String: Int] = [:]
+        /// Per endpoint (in `Endpoint.allCases` order): the count in each bucket (a last one for `+Inf`), then the
+        /// number of requests and the sum of their durations in nanoseconds.
+        var latency = [Latency](repeating: Latency(), count: Endpoint.allCases.count)
 
-    init() {
-        var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [
-            .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
-            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1),
-        ]
-        self.factory = factory
-    }
-
-    /// Counts one answered request and its latency; labels are endpoint names and status codes, never paths.
-    func record(endpoint: String, status: Int, duration: Duration, outcomes: [String]) {
-        let nanoseconds = Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        let (requests, timer, outcomeCounters) = handles.withLock { handles in
-            let requests = counter(CounterKey(label: "deeplinkd_requests_total", first: endpoint, status: status), in: &handles) {
-                [("endpoint", endpoint), ("status", String(status))]
-            }
-            let timer = self.timer(endpoint: endpoint, in: &handles)
-            let outcomeCounters = outcomes.map { outcome in
-                counter(CounterKey(label: "deeplinkd_resolve_outcomes_total", first: outcome, status: 0), in: &handles) { [("outcome", outcome)] }
-            }
-            return (requests, timer, outcomeCounters)
+        mutating func add(_ other: Tally) {
+            requests.merge(other.requests, uniquingKeysWith: +)
+            outcomes.merge(other.outcomes, uniquingKeysWith: +)
+            for index in latency.indices { latency[index].add(other.latency[index]) }
         }
-        requests.increment()
-        timer.recordNanoseconds(nanoseconds)
-        for counter in outcomeCounters { counter.increment() }
+    }
+
+    private struct RequestKey: Hashable, Comparable {
+        let endpoint: Endpoint
+        let status: Int
+
+        static func < (left: RequestKey, right: RequestKey) -> Bool {
+            (left.endpoint.rawValue, left.status) < (right.endpoint.rawValue, right.status)
+        }
+    }
+
+    private struct Latency {
+        var buckets = [Int](repeating: 0, count: ServerMetrics.bucketBounds.count + 1)
+        var count = 0
+        var nanoseconds: Int64 = 0
+
+        mutating func record(_ duration: Int64) {
+            let bucket = ServerMetrics.bucketBounds.firstIndex { duration <= $0.nanoseconds } ?? ServerMetrics.bucketBounds.count
+            buckets[bucket] += 1
+            count += 1
+            nanoseconds += duration
+        }
+
+        mutating func add(_ other: Latency) {
+            for index in buckets.indices { buckets[index] += other.buckets[index] }
+            count += other.count
+            nanoseconds += other.nanoseconds
+        }
+    }
+
+    /// Metrics kept in `shards` shards (at least one); one per worker thread keeps the workers apart.
+    init(shards: Int = HTTPServer.Configuration.onlineProcessorCount) {
+        self.shards = (0..<max(1, shards)).map { _ in PThreadMutex(Tally()) }
+    }
+
+    /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
+    func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: [String]) {
+        shards[worker % shards.count].withLock { tally in
+            tally.requests[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
+            for outcome in outcomes { tally.outcomes[outcome, default: 0] += 1 }
+            tally.latency[endpoint.index].record(Int64(max(0, nanoseconds)))
+        }
     }
 
     /// Counts a config reload.
     func recordReload(succeeded: Bool) {
-        let result = succeeded ? "ok" : "rejected"
-        let reloads = handles.withLock { handles in
-            counter(CounterKey(label: "deeplinkd_reloads_total", first: result, status: 0), in: &handles) { [("result", result)] }
+        reloads.withLock { counts in
+            if succeeded { counts.applied += 1 } else { counts.rejected += 1 }
         }
-        reloads.increment()
     }
 
-    /// The counter for `key`, made with `dimensions` the first time.
-    private func counter(_ key: CounterKey, in handles: inout Handles, dimensions: () -> [(String, String)]) -> Metrics.Counter {
-        if let counter = handles.counters[key] { return counter }
-        let counter = Metrics.Counter(label: key.label, dimensions: dimensions(), factory: factory)
-        handles.counters[key] = counter
-        return counter
-    }
-
-    /// The latency histogram of `endpoint`.
-    private func timer(endpoint: String, in handles: inout Handles) -> Metrics.Timer {
-        if let timer = handles.timers[endpoint] { return timer }
-        let timer = Metrics.Timer(label: "deeplinkd_request_duration_seconds", dimensions: [("endpoint", endpoint)], factory: factory)
-        handles.timers[endpoint] = timer
-        return timer
-    }
-
-    /// The Prometheus text exposition.
+    /// The Prometheus text exposition: every series sorted by its labels; reloads always, the rest once counted.
     func exposition() -> HTTPResponse {
-        var bytes: [UInt8] = []
-        registry.emit(into: &bytes)
+        var total = Tally()
+        for shard in shards { total.add(shard.withLock { $0 }) }
+        let (applied, rejected) = reloads.withLock { $0 }
+        var text = ""
+        text += "# HELP deeplinkd_requests_total Requests answered, by endpoint and status code.\n"
+        text += "# TYPE deeplinkd_requests_total counter\n"
+        for (key, count) in total.requests.sorted(by: { $0.key < $1.key }) {
+            text += "deeplinkd_requests_total{endpoint=\"\(key.endpoint.rawValue)\",status=\"\(key.status)\"} \(count)\n"
+        }
+        text += "# HELP deeplinkd_resolve_outcomes_total URLs resolved (by /resolve and landing pages), by outcome.\n"
+        text += "# TYPE deeplinkd_resolve_outcomes_total counter\n"
+        for (outcome, count) in total.outcomes.sorted(by: { $0.key < $1.key }) {
+            text += "deeplinkd_resolve_outcomes_total{outcome=\"\(outcome)\"} \(count)\n"
+        }
+        text += "# HELP deeplinkd_request_duration_seconds Time from the complete request to the handler's answer.\n"
+        text += "# TYPE deeplinkd_request_duration_seconds histogram\n"
+        for (endpoint, latency) in zip(Endpoint.allCases, total.latency) where latency.count > 0 {
+            let name = "deeplinkd_request_duration_seconds"
+            var cumulative = 0
+            for (bound, count) in zip(Self.bucketBounds.map(\.label) + ["+Inf"], latency.buckets) {
+                cumulative += count
+                text += "\(name)_bucket{endpoint=\"\(endpoint.rawValue)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += "\(name)_sum{endpoint=\"\(endpoint.rawValue)\"} \(Self.seconds(latency.nanoseconds))\n"
+            text += "\(name)_count{endpoint=\"\(endpoint.rawValue)\"} \(latency.count)\n"
+        }
+        text += "# HELP deeplinkd_reloads_total Config reloads (SIGHUP), applied or rejected.\n"
+        text += "# TYPE deeplinkd_reloads_total counter\n"
+        text += "deeplinkd_reloads_total{result=\"ok\"} \(applied)\n"
+        text += "deeplinkd_reloads_total{result=\"rejected\"} \(rejected)\n"
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
-        return HTTPResponse(status: 200, headers: headers, body: bytes)
+        return HTTPResponse(status: 200, headers: headers, body: text)
+    }
+
+    /// Nanoseconds as decimal seconds with nine places: `0.001169624`.
+    static func seconds(_ nanoseconds: Int64) -> String {
+        let fraction = String(nanoseconds % 1_000_000_000)
+        return "\(nanoseconds / 1_000_000_000)." + String(repeating: "0", count: 9 - fraction.count) + fraction
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Glibc
 
 /// `2026-11-22T04:18:02.123Z` from the system clock, formatted by hand: Foundation's date formatting loads ICU,
@@ -13,26 +14,40 @@ enum Timestamp {
 
     /// Appends the current time, as UTF-8.
     static func write(into bytes: inout [UInt8]) {
+        ByteWriter.append(to: &bytes, capacity: 24) { write(into: &$0) }
+    }
+
+    /// Writes the current time, as UTF-8.
+    static func write(into writer: inout ByteWriter) {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        let seconds = Int(time.tv_sec)
-        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        write(time, into: &writer)
+    }
+
+    /// Appends `time` (seconds and nanoseconds since 1970), as UTF-8.
+    static func write(_ time: timespec, into bytes: inout [UInt8]) {
+        ByteWriter.append(to: &bytes, capacity: 24) { write(time, into: &$0) }
+    }
+
+    /// Writes `time` (seconds and nanoseconds since 1970), as UTF-8.
+    static func write(_ time: timespec, into writer: inout ByteWriter) {
+        let (days, secondOfDay) = Int(time.tv_sec).quotientAndRemainder(dividingBy: 86_400)
         let date = civilDate(daysSince1970: secondOfDay < 0 ? days - 1 : days)
         let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
-        append(date.year, digits: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        append(date.month, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        append(date.day, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        append(second / 3600, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(second / 60 % 60, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(second % 60, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        append(time.tv_nsec / 1_000_000, digits: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        writer.writeDecimal(date.year, digits: 4)
+        writer.write(UInt8(ascii: "-"))
+        writer.writeDecimal(date.month, digits: 2)
+        writer.write(UInt8(ascii: "-"))
+        writer.writeDecimal(date.day, digits: 2)
+        writer.write(UInt8(ascii: "T"))
+        writer.writeDecimal(second / 3600, digits: 2)
+        writer.write(UInt8(ascii: ":"))
+        writer.writeDecimal(second / 60 % 60, digits: 2)
+        writer.write(UInt8(ascii: ":"))
+        writer.writeDecimal(second % 60, digits: 2)
+        writer.write(UInt8(ascii: "."))
+        writer.writeDecimal(time.tv_nsec / 1_000_000, digits: 3)
+        writer.write(UInt8(ascii: "Z"))
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01, by arithmetic: `gmtime_r` takes glibc's
@@ -48,15 +63,5 @@ enum Timestamp {
         let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
         let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Appends `value` in decimal with exactly `digits` digits (leading zeros; higher digits are dropped).
-    static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
     }
 }

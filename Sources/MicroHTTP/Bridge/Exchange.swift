@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 
 /// One access-handler call: a connection plus the server state, with the request steps built on them.
 ///
@@ -12,11 +13,13 @@ struct Exchange {
     let core: ServerCore
 
     /// Moves the request one step: headers seen, a body chunk read, or the request complete.
-    func advance(_ request: RequestContext, method: String, chunk: UnsafeRawBufferPointer) -> MHD_Result {
+    func advance(_ request: RequestContext, method: UnsafePointer<CChar>?, chunk: UnsafeRawBufferPointer) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
+            let head = readHead()
+            request.headers = head.headers
             let declared: Int
-            switch bodyFraming() {
+            switch head.framing {
             case .none: return .YES
             case .length(let size): declared = size
             case .chunked: return answerFailure(status: 411, reason: "chunked request bodies are not accepted")
@@ -35,16 +38,26 @@ struct Exchange {
             return .YES
         }
         let complete = HTTPRequest(
-            method: method,
+            method: Self.methodName(method),
             target: request.target,
-            headers: requestHeaders(),
+            headers: request.headers,
             body: request.body,
-            remoteAddress: clientAddress(),
-            isTLS: core.isTLS
+            remoteAddress: request.remoteAddress,
+            isTLS: core.isTLS,
+            worker: core.workers.current()
         )
         // A request that carried a body is the last on its connection: whatever follows its declared length is
         // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
         // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
         return queue(core.handler(complete), forcingClose: request.hasBody)
+    }
+
+    /// The method as a string; the common ones without copying the C string.
+    private static func methodName(_ method: UnsafePointer<CChar>?) -> String {
+        guard let method else { return "" }
+        if strcmp(method, "GET") == 0 { return "GET" }
+        if strcmp(method, "HEAD") == 0 { return "HEAD" }
+        if strcmp(method, "POST") == 0 { return "POST" }
+        return String(cString: method)
     }
 }

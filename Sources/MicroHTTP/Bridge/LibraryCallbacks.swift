@@ -9,11 +9,13 @@ enum LibraryCallbacks {
     /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context and marks
     /// the connection busy.
     static let requestLineRead: microhttp_uri_callback = { _, uri, connection in
-        openConnection(connection)?.isBusy.store(true, ordering: .releasing)
+        let open = openConnection(connection)
+        open?.isBusy.store(true, ordering: .releasing)
         let target = uri.map { String(cString: $0) } ?? ""
+        let context = RequestContext(target: target, remoteAddress: open?.remoteAddress ?? "")
         // Retained here; released in `requestCompleted`, which MHD calls once for each request whose
         // URI it reported, including requests it rejects itself before the access handler runs.
-        return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+        return Unmanaged.passRetained(context).toOpaque()
     }
 
     /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
@@ -33,7 +35,8 @@ enum LibraryCallbacks {
         switch change {
         case .CONNECTION_NOTIFY_STARTED:
             guard let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD) else { return }
-            let open = OpenConnection(descriptor: info.pointee.connect_fd)
+            let address = microhttp_get_connection_info(connection, .CONNECTION_INFO_CLIENT_ADDRESS)?.pointee.client_addr
+            let open = OpenConnection(descriptor: info.pointee.connect_fd, remoteAddress: address.map { SocketAddress.numericHost($0) } ?? "")
             core.openConnections.opened(open)
             // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
             socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
@@ -62,7 +65,7 @@ enum LibraryCallbacks {
         let request = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        return exchange.advance(request, method: method.map { String(cString: $0) } ?? "", chunk: chunk)
+        return exchange.advance(request, method: method, chunk: chunk)
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats libmicrohttpd's printf-style message into the logger.

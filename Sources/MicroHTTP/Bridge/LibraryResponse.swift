@@ -17,11 +17,21 @@ enum LibraryResponse {
             return MHD_create_response_from_buffer(body.count, bytes, .RESPMEM_MUST_COPY)
         }
         guard let handle = created else { throw .outOfMemory }
-        var headers = response.headers.fields
-        if closing { headers.append(HTTPHeaders.Field(name: "Connection", value: "close")) }
-        for field in headers where MHD_add_response_header(handle, field.name, field.value) != .YES {
+        // A name or value with a NUL byte of its own would reach libmicrohttpd cut short: it is refused like the
+        // control characters libmicrohttpd refuses itself.
+        var accepted = 0
+        let isAccepted =
+            !response.headers.hasEmbeddedNUL
+            && response.headers.forEachCString { name, value in
+                guard MHD_add_response_header(handle, name, value) == .YES else { return false }
+                accepted += 1
+                return true
+            }
+        guard isAccepted, !closing || MHD_add_response_header(handle, "Connection", "close") == .YES else {
             MHD_destroy_response(handle)
-            throw .invalidHeader(name: field.name, value: field.value)
+            let refused = response.headers.fields.first { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
+            let field = refused ?? response.headers.fields.dropFirst(accepted).first
+            throw .invalidHeader(name: field?.name ?? "Connection", value: field?.value ?? "close")
         }
         return handle
     }

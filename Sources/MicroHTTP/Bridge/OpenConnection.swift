@@ -1,15 +1,18 @@
 import Synchronization
 
-/// One connection libmicrohttpd holds: its socket, and whether a request on it is under way.
+/// One connection libmicrohttpd holds: its socket, its client, and whether a request on it is under way.
 final class OpenConnection: Sendable {
     /// The connection's socket, owned by libmicrohttpd.
     let descriptor: Int32
+    /// The client's numeric address, such as `127.0.0.1`; empty if libmicrohttpd could not tell.
+    let remoteAddress: String
     /// Set when the request line of a request has been read, cleared when that request is over.
     let isBusy = Atomic<Bool>(false)
     /// Whether ``OpenConnections/closeIdle()`` has shut its reading side already.
     let isReadShut = Atomic<Bool>(false)
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, remoteAddress: String) {
         self.descriptor = descriptor
+        self.remoteAddress = remoteAddress
     }
 }

@@ -9,11 +9,11 @@ import Glibc
 ///
 /// `@unchecked Sendable` because `value` is only ever reached inside `withLock`, between `pthread_mutex_lock` and
 /// `pthread_mutex_unlock`, and the mutex is allocated once, at a fixed address, for the object's lifetime.
-final class PThreadMutex<Value: Sendable>: @unchecked Sendable {
+package final class PThreadMutex<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
     }
@@ -24,7 +24,7 @@ final class PThreadMutex<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

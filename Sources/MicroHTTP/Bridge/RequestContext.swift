@@ -5,14 +5,19 @@
 final class RequestContext {
     /// The raw request target, captured before libmicrohttpd percent-decodes it.
     let target: String
+    /// The client's numeric address, worked out once for the connection.
+    let remoteAddress: String
     /// Whether the access handler already had its first, headers-only call.
     var hasSeenHeaders = false
+    /// The request headers, read on that first call.
+    var headers = HTTPHeaders()
     /// The request body read so far.
     var body: [UInt8] = []
     /// Whether the request declared a body (then its connection closes after the answer).
     var hasBody = false
 
-    init(target: String) {
+    init(target: String, remoteAddress: String) {
         self.target = target
+        self.remoteAddress = remoteAddress
     }
 }

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
     let maximumBodySize: Int
     /// Whether the daemon serves TLS, reported on every request.
     let isTLS: Bool
+    /// The number of the worker thread that handles each request.
+    let workers: WorkerSlots
     /// Set once `stop` begins: every later response carries `Connection: close`.
     let isDraining = Atomic<Bool>(false)
     /// The open connections and which of them are idle, for the drain.
@@ -28,12 +30,14 @@ final class ServerCore: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply,
         logger: Logger,
         maximumBodySize: Int,
-        isTLS: Bool
+        isTLS: Bool,
+        workerCount: Int
     ) {
         self.handler = handler
         self.logger = logger
         self.maximumBodySize = maximumBodySize
         self.isTLS = isTLS
+        self.workers = WorkerSlots(count: workerCount)
     }
 
     /// Records and logs one message from libmicrohttpd.

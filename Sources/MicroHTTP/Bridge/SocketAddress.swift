@@ -61,6 +61,24 @@ extension SocketAddress: CustomStringConvertible {
         }
     }
 
+    /// The numeric host of an IPv4 or IPv6 socket address, such as `127.0.0.1` or `::1`; empty for other families.
+    static func numericHost(_ address: UnsafePointer<sockaddr>) -> String {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            UnsafeRawPointer(address).withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                var host = inet.pointee.sin_addr
+                return text(family: AF_INET, &host)
+            }
+        case AF_INET6:
+            UnsafeRawPointer(address).withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet6 in
+                var host = inet6.pointee.sin6_addr
+                return text(family: AF_INET6, &host)
+            }
+        default:
+            ""
+        }
+    }
+
     private static func text(family: Int32, _ address: UnsafeRawPointer) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         guard inet_ntop(family, address, &buffer, socklen_t(buffer.count)) != nil else { return "?" }

@@ -1,7 +1,13 @@
+import Glibc
+
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
 /// Every field is kept in the order it was added, repeated names included, so nothing a client sent
 /// is merged or lost. Lookups compare names ASCII-case-insensitively, as HTTP requires.
+///
+/// The fields live in one byte buffer, each name and value followed by a NUL byte, with the offsets of
+/// those NULs alongside: a request's headers cost two allocations whatever their number, and a response's
+/// names and values reach libmicrohttpd as C strings without a conversion.
 public struct HTTPHeaders: Sendable, Equatable, Hashable {
     /// One header field: a name and its value, both as sent or to be sent.
     public struct Field: Sendable, Equatable, Hashable {
@@ -17,33 +23,81 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
         }
     }
 
-    /// All fields, in order.
-    public private(set) var fields: [Field]
+    /// `name NUL value NUL` for every field, in order.
+    private var bytes: [UInt8] = []
+    /// For every field, the offsets in `bytes` of the NUL after its name and of the NUL after its value.
+    private var terminators: [Int] = []
+    /// Whether a name or value holds a NUL byte of its own (then its C string would end early).
+    private(set) var hasEmbeddedNUL = false
 
     /// Creates a header list from fields, keeping their order.
     public init(_ fields: [Field] = []) {
-        self.fields = fields
+        for field in fields { add(name: field.name, value: field.value) }
     }
 
+    /// Creates an empty list with room for `byteCount` bytes of names and values and `count` fields.
+    init(reservingBytes byteCount: Int, count: Int) {
+        bytes.reserveCapacity(byteCount)
+        terminators.reserveCapacity(2 * count)
+    }
+
+    /// All fields, in order.
+    public var fields: [Field] { map { $0 } }
+
     /// The number of fields, repeated names counted each time.
-    public var count: Int { fields.count }
+    public var count: Int { terminators.count / 2 }
 
     /// Whether there are no fields at all.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { terminators.isEmpty }
 
     /// Appends a field after all existing ones, even if the name is already present.
     public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
+        append(name.utf8)
+        append(value.utf8)
+    }
+
+    /// Appends a field given as raw bytes (a request header as libmicrohttpd holds it).
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        append(raw: name)
+        append(raw: value)
+    }
+
+    private mutating func append(raw text: UnsafeRawBufferPointer) {
+        if !hasEmbeddedNUL, let start = text.baseAddress, memchr(start, 0, text.count) != nil { hasEmbeddedNUL = true }
+        bytes.append(contentsOf: text)
+        terminators.append(bytes.count)
+        bytes.append(0)
+    }
+
+    private mutating func append(_ text: some Collection<UInt8>) {
+        if !hasEmbeddedNUL, text.contains(0) { hasEmbeddedNUL = true }
+        bytes.append(contentsOf: text)
+        terminators.append(bytes.count)
+        bytes.append(0)
     }
 
     /// The value of the first field named `name` (compared case-insensitively), or nil.
     public subscript(_ name: String) -> String? {
-        fields.first { Self.namesMatch($0.name, name) }?.value
+        firstIndex(named: name).map { value(at: $0) }
     }
 
     /// Every value of fields named `name` (compared case-insensitively), in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+        (0..<count).filter { nameMatches($0, name) }.map { value(at: $0) }
+    }
+
+    /// Calls `body` with each field's name and value as NUL-terminated C strings, in order, until it returns false.
+    /// Returns whether every field was visited.
+    func forEachCString(_ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                guard let base = characters.baseAddress else { return true }
+                for index in 0..<count where !body(base + nameStart(index), base + terminators[2 * index] + 1) {
+                    return false
+                }
+                return true
+            }
+        }
     }
 
     /// Whether two field names are equal ignoring ASCII case.
@@ -60,6 +114,26 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
+
+    private func nameStart(_ index: Int) -> Int {
+        index == 0 ? 0 : terminators[2 * index - 1] + 1
+    }
+
+    private func firstIndex(named name: String) -> Int? {
+        (0..<count).first { nameMatches($0, name) }
+    }
+
+    private func nameMatches(_ index: Int, _ name: String) -> Bool {
+        Self.namesMatch(bytes[nameStart(index)..<terminators[2 * index]], name)
+    }
+
+    private func name(at index: Int) -> String {
+        String(decoding: bytes[nameStart(index)..<terminators[2 * index]], as: UTF8.self)
+    }
+
+    private func value(at index: Int) -> String {
+        String(decoding: bytes[(terminators[2 * index] + 1)..<terminators[2 * index + 1]], as: UTF8.self)
+    }
 }
 
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {
@@ -71,7 +145,23 @@ extension HTTPHeaders: ExpressibleByDictionaryLiteral {
 
 extension HTTPHeaders: Sequence {
     /// Iterates over the fields in order.
-    public func makeIterator() -> IndexingIterator<[Field]> {
-        fields.makeIterator()
+    public struct Iterator: IteratorProtocol {
+        let headers: HTTPHeaders
+        var index = 0
+
+        /// The next field, or nil after the last.
+        public mutating func next() -> Field? {
+            guard index < headers.count else { return nil }
+            defer { index += 1 }
+            return Field(name: headers.name(at: index), value: headers.value(at: index))
+        }
     }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> Iterator {
+        Iterator(headers: self)
+    }
+
+    /// The number of fields.
+    public var underestimatedCount: Int { count }
 }

@@ -3,7 +3,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The request method, such as `GET` or `HEAD`, exactly as sent.
     public var method: String
     /// The raw request target exactly as sent: path and `?query`, not percent-decoded.
-    public var target: String
+    public var target: String {
+        didSet { queryMark = Self.queryMark(in: target) }
+    }
     /// The request header fields, in the order they were sent.
     public var headers: HTTPHeaders
     /// The request body; empty when none was sent.
@@ -12,6 +14,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var remoteAddress: String
     /// Whether the request arrived over TLS.
     public var isTLS: Bool
+    /// Which of the server's worker threads runs the handler for this request, in `0..<HTTPServer.workerCount`.
+    /// A worker runs one request at a time, so state kept per worker is not contended by the other workers.
+    public var worker: Int
 
     /// Creates a request; the server does this for every request it reads.
     public init(
@@ -20,7 +25,8 @@ public struct HTTPRequest: Sendable, Equatable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
         remoteAddress: String = "",
-        isTLS: Bool = false
+        isTLS: Bool = false,
+        worker: Int = 0
     ) {
         self.method = method
         self.target = target
@@ -28,16 +34,27 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
         self.remoteAddress = remoteAddress
         self.isTLS = isTLS
+        self.worker = worker
+        self.queryMark = Self.queryMark(in: target)
     }
+
+    /// Where the first `?` of the target is, found once: handlers ask for the path several times a request.
+    private var queryMark: String.Index?
 
     /// The raw path: the target up to, not including, the first `?`; not percent-decoded.
     public var path: Substring {
-        target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)]
+        target[..<(queryMark ?? target.endIndex)]
     }
 
     /// The raw query: everything after the first `?`, or nil when the target has no `?`.
     public var rawQuery: String? {
-        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[target.utf8.index(after: $0)...]) }
+        queryMark.map { String(target[target.utf8.index(after: $0)...]) }
+    }
+
+    private static func queryMark(in target: String) -> String.Index? {
+        var target = target
+        let offset = target.withUTF8 { $0.firstIndex(of: UInt8(ascii: "?")) }
+        return offset.map { target.utf8.index(target.startIndex, offsetBy: $0) }
     }
 
     /// The value of the first header named `name` (case-insensitive), or nil.

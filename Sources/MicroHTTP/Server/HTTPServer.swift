@@ -30,9 +30,13 @@ public final class HTTPServer: Sendable {
             handler: handler,
             logger: logger,
             maximumBodySize: configuration.maximumBodySize,
-            isTLS: configuration.tls != nil
+            isTLS: configuration.tls != nil,
+            workerCount: configuration.threadPoolSize
         )
     }
+
+    /// How many worker threads call the handler: ``HTTPRequest/worker`` is below this.
+    public var workerCount: Int { max(1, configuration.threadPoolSize) }
 
     /// The port the server listens on: the configured one, or the system's pick for port 0; 0 before `start()`.
     public var boundPort: Int {

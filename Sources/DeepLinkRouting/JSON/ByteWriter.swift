@@ -1,0 +1,150 @@
+/// Writes bytes left to right into memory sized beforehand: the hot paths (access-log lines, JSON answers) format
+/// with plain stores instead of one array append per piece.
+///
+/// A write that does not fit is dropped whole and `isTruncated` is set, so a capacity reckoned too small cuts the
+/// output short but never writes past the memory; callers size the memory from the longest output their input
+/// can give (``jsonStringCapacity(_:)`` for a quoted string).
+public struct ByteWriter {
+    private let start: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    /// Bytes written so far.
+    public private(set) var count = 0
+    /// Whether a write was dropped for want of room.
+    public private(set) var isTruncated = false
+
+    /// A writer over `buffer`, from its start.
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        start = buffer.baseAddress
+        capacity = buffer.baseAddress == nil ? 0 : buffer.count
+    }
+
+    /// Calls `body` with a writer over temporary memory of `capacity` bytes, then appends what it wrote to `output`.
+    public static func append(to output: inout [UInt8], capacity: Int, _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { buffer in
+            var writer = ByteWriter(buffer)
+            body(&writer)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
+    }
+
+    /// The room a JSON string literal of `utf8Count` bytes of text can take: every byte escaped as `\u00XX`, and
+    /// the quotes.
+    public static func jsonStringCapacity(_ utf8Count: Int) -> Int {
+        6 * utf8Count + 2
+    }
+
+    /// Writes one byte.
+    public mutating func write(_ byte: UInt8) {
+        guard let start, reserve(1) else { return }
+        start[count] = byte
+        count += 1
+    }
+
+    /// Writes the UTF-8 of a literal.
+    public mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { write($0) }
+    }
+
+    /// Writes `bytes`.
+    public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start, let source = bytes.baseAddress, reserve(bytes.count) else { return }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Writes `bytes`.
+    public mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    /// Writes the UTF-8 of `text`.
+    public mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
+    /// Writes a non-negative `value` in decimal, zero-padded to at least `digits` digits (at most 20); a negative
+    /// value is written as 0.
+    public mutating func writeDecimal(_ value: Int, digits: Int = 1) {
+        var rest = UInt(max(0, value))
+        var length = 1
+        var limit: UInt = 10
+        while length < 19, rest >= limit {
+            length += 1
+            limit *= 10
+        }
+        if rest >= limit { length += 1 }
+        length = max(length, min(digits, 20))
+        guard let start, reserve(length) else { return }
+        for index in (count..<count + length).reversed() {
+            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += length
+    }
+
+    /// Writes the UTF-8 text `value` as a JSON string literal, escaped as ``JSONWriter`` escapes it; invalid UTF-8 is
+    /// written as it is.
+    public mutating func writeJSONString(_ value: UnsafeBufferPointer<UInt8>) {
+        guard let start, reserve(Self.jsonStringCapacity(value.count)) else { return }
+        let output = start + count
+        var written = 0
+        output[written] = UInt8(ascii: "\"")
+        written += 1
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            guard JSONWriter.needsEscape(byte) else {
+                output[written] = byte
+                written += 1
+                index += 1
+                continue
+            }
+            let isLineSeparator = byte == 0xE2 && index + 2 < value.count && value[index + 1] == 0x80 && (value[index + 2] & 0xFE) == 0xA8
+            guard byte != 0xE2 || isLineSeparator else {
+                output[written] = byte
+                written += 1
+                index += 1
+                continue
+            }
+            let escape: StaticString? =
+                switch byte {
+                case 0x22: #"\""#
+                case 0x5C: #"\\"#
+                case 0x0A: #"\n"#
+                case 0x0D: #"\r"#
+                case 0x09: #"\t"#
+                case 0xE2: value[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
+                default: nil
+                }
+            if let escape {
+                escape.withUTF8Buffer { text in
+                    for (offset, character) in text.enumerated() { output[written + offset] = character }
+                    written += text.count
+                }
+            } else {
+                (output[written], output[written + 1], output[written + 2], output[written + 3]) = (0x5C, 0x75, 0x30, 0x30)  // \u00
+                (output[written + 4], output[written + 5]) = (JSONWriter.hexDigit(byte >> 4), JSONWriter.hexDigit(byte & 0x0F))
+                written += 6
+            }
+            index += byte == 0xE2 ? 3 : 1
+        }
+        output[written] = UInt8(ascii: "\"")
+        count += written + 1
+    }
+
+    /// Writes the UTF-8 of `text` as a JSON string literal.
+    public mutating func writeJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { writeJSONString($0) }
+    }
+
+    /// Whether `needed` more bytes fit; marks the writer truncated when not.
+    private mutating func reserve(_ needed: Int) -> Bool {
+        guard needed <= capacity - count else {
+            isTruncated = true
+            return false
+        }
+        return true
+    }
+}
