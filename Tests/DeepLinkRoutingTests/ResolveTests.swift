@@ -149,4 +149,24 @@ struct ResolveTests {
         #expect(table.resolve("https://links.example.com/auth/callback?code=bad!&code=good").parameters == ["code": "good"])
         #expect(table.resolve("https://links.example.com/c/42?id=evil&utm=x").parameters == ["id": "42"])
     }
+
+    @Test(
+        "a request target on a domain resolves exactly as the URL spelled out",
+        arguments: [
+            "/c/CH-42", "/c/CH-42?x=1", "//c//CH-42/", "/c/%43H", "/c/%ZZ", "/c/a b", "/c/\u{1}", "/m/abcdefghijklmnop_-12",
+            "/auth/callback?code=a&code=b", "/auth/callback", "/nothing", "/", "", "*", "?code=1", "/c/" + String(repeating: "a", count: 4070),
+            "/c/" + String(repeating: "a", count: 4071), "/c/é", "/c/%C3", "/c/CH-42#frag",
+        ])
+    func requestTargets(target: String) {
+        let spelled = table.resolve("https://links.example.com" + target)
+        let direct = table.resolve(host: "links.example.com", target: target)
+        #expect(Self.summary(direct) == Self.summary(spelled))
+    }
+
+    private static func summary(_ outcome: ResolveOutcome) -> String {
+        switch outcome {
+        case .matched(let match): "\(match.route.name) \(match.routeIndex) \(match.parameters.map { "\($0.name)=\($0.value)" })"
+        case .unmatched(let unmatched): "\(unmatched.reason) \(unmatched.detail)"
+        }
+    }
 }

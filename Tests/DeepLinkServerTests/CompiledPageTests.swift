@@ -55,7 +55,7 @@ struct CompiledPageTests {
             return ("", "", false)
         }
         let page = LandingPage(table: site.table, match: match)
-        return (sent.text, site.pages.render(landing, page.context), site.pages.isCompiled(route: match.route.name, values: page.urlValues))
+        return (sent.text, site.pages.render(landing, page.context), site.pages.isCompiled(route: match.routeIndex, values: page.urlValues))
     }
 
     @Test("the default site's pages are the bytes the renderer gives", arguments: ["/c/CH-42", "/c/x_y-Z", "/u/abcd", "/m/abcdefghijklmnop_SECRET"])
@@ -104,6 +104,18 @@ struct CompiledPageTests {
         #expect(page.fill(["<&>", nil]) == Array("<p>&lt;&amp;&gt;</p>".utf8))
     }
 
+    @Test("a value used in several places, every byte of it escaped, is filled in whole in each (found by the compile check)")
+    func repeatedValueIsFilledWhole() throws {
+        let render = { (values: [String?]) in
+            let value = HTMLEscaping().escapeText(values[0] ?? "")
+            return Array("<a title=\"\(value)\">\(value)</a>\(value)".utf8)
+        }
+        let page = try #require(CompiledPage.compile(["x"], render: render))
+        let hostile = String(repeating: "\"", count: 40)
+        #expect(page.fill([hostile]) == render([hostile]))
+        #expect(page.fill([hostile]).count == 3 * 6 * 40 + 16)
+    }
+
     @Test(
         "a template that changes or drops a value, or holds a private-use marker itself, is not compiled",
         arguments: [
@@ -119,4 +131,17 @@ struct CompiledPageTests {
 
 extension CompiledPage: Equatable {
     public static func == (left: CompiledPage, right: CompiledPage) -> Bool { left.pieces == right.pieces }
+}
+
+@Suite("HTML escaping")
+struct HTMLEscapingTests {
+    @Test("exactly '<', '>', '&', '\"' and ''' become references, every other ASCII character and UTF-8 stays")
+    func everyCharacter() {
+        let references: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"]
+        for scalar in (0..<128).compactMap(Unicode.Scalar.init) + ["é", "日", "\u{2028}", "🙂"] {
+            let text = "a" + String(scalar) + "b"
+            let expected = "a" + (references[Character(scalar)] ?? String(scalar)) + "b"
+            #expect(HTMLEscaping().escapeText(text) == expected, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
 }

@@ -95,9 +95,12 @@ public struct ByteWriter {
         while index < value.count {
             let byte = value[index]
             guard JSONWriter.needsEscape(byte) else {
-                output[written] = byte
-                written += 1
-                index += 1
+                // Copy the run of bytes that need no escape at once.
+                var end = index + 1
+                while end < value.count, !JSONWriter.needsEscape(value[end]) { end += 1 }
+                if let source = value.baseAddress { (output + written).update(from: source + index, count: end - index) }
+                written += end - index
+                index = end
                 continue
             }
             let isLineSeparator = byte == 0xE2 && index + 2 < value.count && value[index + 1] == 0x80 && (value[index + 2] & 0xFE) == 0xA8

@@ -81,8 +81,11 @@ public struct JSONWriter: Sendable {
     /// Bytes that `quote` may rewrite: quote, backslash, control characters, `<`, `>`, `&`, and the lead byte
     /// of U+2028/U+2029.
     static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
+        byte < 0x40 ? (escapedBelow0x40 >> UInt64(byte)) & 1 == 1 : byte == 0x5C || byte == 0xE2
     }
+
+    /// Bit `n` set for each byte `n` below 0x40 that is escaped: the control characters, `"`, `&`, `<` and `>`.
+    private static let escapedBelow0x40: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
 
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10

@@ -20,8 +20,8 @@ public enum ResolveOutcome: Sendable {
 public struct RouteMatch: Sendable {
     /// The route.
     public let route: Route
-    /// The route's position in its table.
-    let routeIndex: Int
+    /// The route's position in its table's `routes`.
+    public let routeIndex: Int
     /// Declared parameters present in the URL, in declaration order.
     public let parameters: [(name: String, value: String)]
     /// How the URL reached the app.

@@ -23,14 +23,35 @@ extension RouteTable {
     /// building their values.
     public func resolve(_ url: String) -> ResolveOutcome {
         let length = url.utf8.count
-        if length > Self.maximumURLLength {
-            return .unmatched(.init(.tooLong, "URL is \(length) bytes; the limit is \(Self.maximumURLLength)"))
-        }
+        if length > Self.maximumURLLength { return Self.tooLong(length) }
         do throws(URLSyntaxError) {
             return try url.withUTF8Bytes { bytes throws(URLSyntaxError) in resolve(bytes, try URLRanges(bytes)) }
         } catch {
             return .unmatched(.init(.malformedURL, error.description))
         }
+    }
+
+    /// Resolves the URL `https://HOST` followed by `target`, a request target (path and query, as an HTTP request
+    /// line gives it): the outcome of `resolve(_:)` on that URL, without building it as a string first.
+    public func resolve(host: String, target: String) -> ResolveOutcome {
+        let length = 8 + host.utf8.count + target.utf8.count
+        if length > Self.maximumURLLength { return Self.tooLong(length) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            var writer = ByteWriter(buffer)
+            writer.write("https://")
+            writer.write(host)
+            writer.write(target)
+            let bytes = Bytes(rebasing: buffer[..<writer.count])
+            do throws(URLSyntaxError) {
+                return resolve(bytes, try URLRanges(bytes))
+            } catch {
+                return .unmatched(.init(.malformedURL, error.description))
+            }
+        }
+    }
+
+    private static func tooLong(_ length: Int) -> ResolveOutcome {
+        .unmatched(.init(.tooLong, "URL is \(length) bytes; the limit is \(Self.maximumURLLength)"))
     }
 
     private func resolve(_ bytes: Bytes, _ url: URLRanges) -> ResolveOutcome {

@@ -1,5 +1,8 @@
 /// One entry of the route table: a pattern, its parameters, where it may be opened and what it dispatches.
-public struct Route: Sendable {
+///
+/// A class with only constants, so a route travels (into a match, from the table to a handler) as one reference
+/// instead of one per field: every request that matches takes its route.
+public final class Route: Sendable {
     /// Unique name (`charger`).
     public let name: String
     /// The path pattern.
@@ -18,6 +21,21 @@ public struct Route: Sendable {
     public let landing: String?
     /// The config line that defines the route, when known.
     public let line: Int?
+
+    init(
+        name: String, pattern: PathPattern, scopes: [Scope], parameters: [Parameter], notification: String, gate: String?, isSecret: Bool,
+        landing: String?, line: Int?
+    ) {
+        self.name = name
+        self.pattern = pattern
+        self.scopes = scopes
+        self.parameters = parameters
+        self.notification = notification
+        self.gate = gate
+        self.isSecret = isSecret
+        self.landing = landing
+        self.line = line
+    }
 
     /// One declared parameter.
     public struct Parameter: Sendable {

@@ -21,9 +21,15 @@ extension StringProtocol {
 }
 
 extension UInt8 {
+    /// Whether the byte is in RFC 3986's unreserved set: `A-Z a-z 0-9 - . _ ~`.
     var isUnreserved: Bool {
-        isASCIILetter || isASCIIDigit || self == 0x2D || self == 0x2E || self == 0x5F || self == 0x7E
+        self < 0x80 && (self < 0x40 ? (Self.unreservedBelow0x40 >> UInt64(self)) & 1 : (Self.unreservedFrom0x40 >> UInt64(self - 0x40)) & 1) == 1
     }
+
+    /// Bit `n` set for each unreserved byte `n` below 0x40: `-`, `.` and the digits.
+    private static let unreservedBelow0x40: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x03FF << 0x30
+    /// Bit `n` set for each unreserved byte `0x40 + n`: the letters, `_` and `~`.
+    private static let unreservedFrom0x40: UInt64 = 0x07FF_FFFE | 1 << (0x5F - 0x40) | 0x07FF_FFFE << 32 | 1 << (0x7E - 0x40)
 }
 
 extension ByteWriter {
@@ -31,17 +37,22 @@ extension ByteWriter {
     mutating func writePercentEncoded(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            for byte in bytes {
-                if byte.isUnreserved {
-                    write(byte)
-                } else {
-                    write(UInt8(ascii: "%"))
-                    write(Self.upperHexDigits[Int(byte >> 4)])
-                    write(Self.upperHexDigits[Int(byte & 0x0F)])
-                }
+            var index = 0
+            while index < bytes.count {
+                var end = index
+                while end < bytes.count, bytes[end].isUnreserved { end += 1 }
+                write(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                guard end < bytes.count else { return }
+                let byte = bytes[end]
+                write(UInt8(ascii: "%"))
+                write(Self.upperHexDigit(byte >> 4))
+                write(Self.upperHexDigit(byte & 0x0F))
+                index = end + 1
             }
         }
     }
 
-    private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    private static func upperHexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
 }

@@ -13,7 +13,7 @@ extension SiteHandler {
         guard let url = query["url"] else { return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve) }
         do {
             let result = try site.table.resolve(url, state: query["state"])
-            return Answer(.response(JSONResponse.body(200, result.jsonBytes(in: site.table))), endpoint: .resolve, outcomes: [result.outcome.reason])
+            return Answer(.response(JSONResponse.body(200, result.jsonBytes(in: site.table))), endpoint: .resolve, outcomes: .one(result.outcome.reason))
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
@@ -51,7 +51,7 @@ extension SiteHandler {
         }
         writer.endArray()
         writer.endObject()
-        return Answer(.response(JSONResponse.body(200, writer.bytes)), endpoint: .resolve, outcomes: outcomes)
+        return Answer(.response(JSONResponse.body(200, writer.bytes)), endpoint: .resolve, outcomes: .many(outcomes))
     }
 
     /// `GET /link?route=NAME&PARAM=VALUE...`.

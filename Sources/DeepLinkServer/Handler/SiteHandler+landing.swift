@@ -3,23 +3,31 @@ import MicroHTTP
 
 extension SiteHandler {
     /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
+    /// Pages of routes that are not secret are kept in the worker's cache and sent again for the same target.
     func landing(_ request: HTTPRequest) -> Answer {
         let table = site.table
-        guard request.target.hasPrefix("/"), let domain = table.domains.first else { return notFound(request) }
+        guard request.target.utf8.first == UInt8(ascii: "/"), let domain = table.domains.first else { return notFound(request) }
         // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
         let host =
             table.domains.count == 1
             ? domain : request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
-        let outcome = table.resolve("https://" + host + request.target)
+        let key = LandingCache.Key(host: host, target: request.target)
+        let cache = site.landingCache(worker: request.worker)
+        if let page = cache.response(for: key) { return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched")) }
+        let outcome = table.resolve(host: host, target: request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {
             var answer = notFound(request)
-            answer.outcomes = [outcome.reason]
+            answer.outcomes = .one(outcome.reason)
             return answer
         }
-        let html = site.pages.render(landing: landing, LandingPage(table: table, match: match))
+        let html = site.pages.render(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
-        let logged = match.route.isSecret ? LoggedPath.redacted(request.path) : nil
-        return Answer(.response(response), endpoint: .landing, loggedPath: logged, outcomes: [outcome.reason])
+        guard !match.route.isSecret else {
+            return Answer(.response(response), endpoint: .landing, loggedPath: LoggedPath.redacted(request.path), outcomes: .one("matched"))
+        }
+        guard let page = try? PreparedResponse(response) else { return Answer(.response(response), endpoint: .landing, outcomes: .one("matched")) }
+        cache.store(page, for: key)
+        return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched"))
     }
 }
 

@@ -71,9 +71,9 @@ struct Answer {
     /// The path for the access log when it differs from the request's path (secret values redacted).
     let loggedPath: String?
     /// The resolve outcomes it produced, for metrics.
-    var outcomes: [String] = []
+    var outcomes: ResolveOutcomes
 
-    init(_ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: [String] = []) {
+    init(_ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: ResolveOutcomes = .none) {
         self.reply = reply
         self.endpoint = endpoint
         self.loggedPath = loggedPath

@@ -66,7 +66,7 @@ final class ServerMetrics: Sendable {
     }
 
     /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
-    func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: [String]) {
+    func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes) {
         shards[worker % shards.count].withLock { tally in
             tally.requests[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
             for outcome in outcomes { tally.outcomes[outcome, default: 0] += 1 }

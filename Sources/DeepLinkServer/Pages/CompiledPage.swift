@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// A landing page rendered once with placeholders in the places of the URL's values, then filled per request.
 ///
 /// Rendering the Mustache template costs tens of microseconds a page (context lookups, escaping); a landing
@@ -17,21 +19,62 @@ struct CompiledPage: Sendable {
         case value(Int)
     }
 
-    let pieces: [Piece]
-    /// Bytes of the page without its values, to reserve the output at once.
-    private let textSize: Int
+    /// Every literal run of the page, one after the other.
+    private let text: [UInt8]
+    /// The page in order: the length of a literal run, then the value that follows it (nil after the last run).
+    /// Kept apart from `text` so filling walks plain numbers, with no reference counted per piece.
+    private let slots: [(textLength: Int, value: Int?)]
 
-    /// The page for `values`: the pieces joined with each value HTML-escaped.
-    func fill(_ values: [String?]) -> [UInt8] {
-        var page: [UInt8] = []
-        page.reserveCapacity(textSize + 256)
+    init(pieces: [Piece]) {
+        var text: [UInt8] = []
+        var slots: [(textLength: Int, value: Int?)] = []
+        var runLength = 0
         for piece in pieces {
             switch piece {
-            case .text(let text): page += text
-            case .value(let index): HTMLEscaping.escape(values[index] ?? "", into: &page)
+            case .text(let run):
+                text += run
+                runLength += run.count
+            case .value(let index):
+                slots.append((runLength, index))
+                runLength = 0
             }
         }
-        return page
+        slots.append((runLength, nil))
+        self.text = text
+        self.slots = slots
+    }
+
+    /// The page as literal runs and values, in order.
+    var pieces: [Piece] {
+        var pieces: [Piece] = []
+        var offset = 0
+        for (length, value) in slots {
+            if length > 0 { pieces.append(.text(Array(text[offset..<offset + length]))) }
+            offset += length
+            if let value { pieces.append(.value(value)) }
+        }
+        return pieces
+    }
+
+    /// The page for `values`: the literal runs joined with each value HTML-escaped, written into one array sized for
+    /// the worst case (every byte of a value escaped as `&quot;`, in every place the value appears).
+    func fill(_ values: [String?]) -> [UInt8] {
+        var capacity = text.count
+        for slot in slots {
+            if let value = slot.value { capacity += 6 * (values[value]?.utf8.count ?? 0) }
+        }
+        return text.withUnsafeBufferPointer { text in
+            [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var writer = ByteWriter(buffer)
+                var offset = 0
+                for (length, value) in slots {
+                    writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
+                    offset += length
+                    if let value { HTMLEscaping.write(values[value] ?? "", into: &writer) }
+                }
+                count = writer.count
+            }
+        }
     }
 
     /// Compiles the page of `shape` with `render`, which renders the page's template with a list of URL
@@ -39,7 +82,7 @@ struct CompiledPage: Sendable {
     static func compile(_ shape: [String?], render: ([String?]) -> [UInt8]) -> CompiledPage? {
         let placeholders = shape.enumerated().map { index, value in value.map { $0.isEmpty ? "" : Placeholder.text(index) } }
         guard let pieces = Placeholder.pieces(of: render(placeholders), count: shape.count) else { return nil }
-        let page = CompiledPage(pieces: pieces, textSize: pieces.reduce(0) { if case .text(let text) = $1 { $0 + text.count } else { $0 } })
+        let page = CompiledPage(pieces: pieces)
         for sample in Self.samples {
             let values = shape.enumerated().map { index, value in value.map { $0.isEmpty ? "" : sample + String(index) } }
             guard page.fill(values) == render(values) else { return nil }

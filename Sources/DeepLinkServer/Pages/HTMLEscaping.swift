@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Mustache
 
 /// HTML escaping byte by byte, installed as the content type of every template.
@@ -27,26 +28,34 @@ struct HTMLEscaping: MustacheContentType {
 
     /// Appends `text` to `output` with `<`, `>`, `&`, `"` and `'` replaced by their character references.
     static func escape(_ text: String, into output: inout [UInt8]) {
+        ByteWriter.append(to: &output, capacity: 6 * text.utf8.count) { write(text, into: &$0) }
+    }
+
+    /// Writes `text` with `<`, `>`, `&`, `"` and `'` replaced by their character references (at most six bytes for
+    /// each byte of `text`).
+    static func write(_ text: String, into writer: inout ByteWriter) {
         var text = text
         text.withUTF8 { bytes in
             var clean = 0
-            for (index, byte) in bytes.enumerated() where needsEscape(byte) {
-                output += UnsafeBufferPointer(rebasing: bytes[clean..<index])
-                switch byte {
-                case UInt8(ascii: "<"): output += "&lt;".utf8
-                case UInt8(ascii: ">"): output += "&gt;".utf8
-                case UInt8(ascii: "&"): output += "&amp;".utf8
-                case UInt8(ascii: "\""): output += "&quot;".utf8
-                default: output += "&#39;".utf8
+            for index in bytes.indices where needsEscape(bytes[index]) {
+                writer.write(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                switch bytes[index] {
+                case UInt8(ascii: "<"): writer.write("&lt;")
+                case UInt8(ascii: ">"): writer.write("&gt;")
+                case UInt8(ascii: "&"): writer.write("&amp;")
+                case UInt8(ascii: "\""): writer.write("&quot;")
+                default: writer.write("&#39;")
                 }
                 clean = index + 1
             }
-            output += UnsafeBufferPointer(rebasing: bytes[clean...])
+            writer.write(UnsafeBufferPointer(rebasing: bytes[clean...]))
         }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "'")
+        byte < 0x40 && (escaped >> UInt64(byte)) & 1 == 1
     }
+
+    /// Bit `n` set for each byte `n` escaped: `"`, `&`, `'`, `<` and `>`, all below 0x40.
+    private static let escaped: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
 }

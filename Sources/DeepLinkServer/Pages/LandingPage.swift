@@ -19,7 +19,16 @@ struct LandingPage {
         let route = match.route
         guard !route.isSecret else { return [] }
         let links = table.links(for: match)
-        let banner = table.app.appStoreID.map { "app-id=\($0)" + (links.universal.map { ", app-argument=\($0)" } ?? "") }
+        let banner = table.app.appStoreID.map { storeID in
+            var banner = "app-id="
+            banner.reserveCapacity(32 + storeID.utf8.count + (links.universal?.utf8.count ?? 0))
+            banner += storeID
+            if let universal = links.universal {
+                banner += ", app-argument="
+                banner += universal
+            }
+            return banner
+        }
         var values: [String?] = []
         values.reserveCapacity(3 + route.parameters.count)
         values += [banner, links.universal, links.app]

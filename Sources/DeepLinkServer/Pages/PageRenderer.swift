@@ -1,7 +1,6 @@
 import Foundation
 import MicroHTTP
 import Mustache
-import Synchronization
 
 /// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value,
 /// byte by byte (`HTMLEscaping`), in every template.
@@ -9,8 +8,9 @@ struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     /// Values every page sees: the versioned stylesheet and icon URLs.
     private let common: [String: String]
-    /// Landing pages compiled so far.
-    private let compiled = CompiledPages()
+    /// Landing pages compiled so far, a cache per worker thread (the workers beyond their number share them), so
+    /// workers never contend for one.
+    private let compiled = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in CompiledPages() }
 
     /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one.
     init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
@@ -41,21 +41,23 @@ struct PageRenderer: Sendable {
     }
 
     /// The HTML of a landing page, from its compiled form when the template allows (see `CompiledPage`):
-    /// the same bytes as `render(template, page.context)`.
-    func render(landing template: String, _ page: LandingPage) -> [UInt8] {
+    /// the same bytes as `render(template, page.context)`. `worker` picks the cache of compiled pages to use.
+    func render(landing template: String, _ page: LandingPage, worker: Int = 0) -> [UInt8] {
         let values = page.urlValues
-        let key = CompiledPages.Key(route: page.match.route.name, values: values)
-        if let key, let compiledPage = compiled.existingPage(for: key) { return compiledPage.fill(values) }
+        let key = CompiledPages.Key(route: page.match.routeIndex, values: values)
+        let pages = compiled[worker % compiled.count]
+        if let key, let compiledPage = pages.existingPage(for: key) { return compiledPage.fill(values) }
         let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
         guard let key else { return renderFully(values) }
-        let compiledPage = compiled.page(for: key) { CompiledPage.compile(values, render: renderFully) }
+        let compiledPage = pages.page(for: key) { CompiledPage.compile(values, render: renderFully) }
         return compiledPage?.fill(values) ?? renderFully(values)
     }
 
-    /// Whether the page of `route` for URL values of the shape of `values` was compiled (the first request of
-    /// that shape compiles it).
-    func isCompiled(route: String, values: [String?]) -> Bool {
-        CompiledPages.Key(route: route, values: values).flatMap { compiled.existingPage(for: $0) } != nil
+    /// Whether a worker has compiled the page of the route at `route` (its index in the table) for URL values of the
+    /// shape of `values` (the first request of that shape on a worker compiles it).
+    func isCompiled(route: Int, values: [String?]) -> Bool {
+        guard let key = CompiledPages.Key(route: route, values: values) else { return false }
+        return compiled.contains { $0.existingPage(for: key) != nil }
     }
 
     /// An error page response, with the headers every HTML page carries and no caching.
@@ -75,13 +77,13 @@ struct PageRenderer: Sendable {
 final class CompiledPages: Sendable {
     static let capacity = 1024
 
-    /// A route and the shape of its URL values: two bits per value (absent, empty, other).
+    /// A route (its index in the table) and the shape of its URL values: two bits per value (absent, empty, other).
     struct Key: Hashable {
-        let route: String
+        let route: Int
         let shape: UInt64
 
         /// The key of `values`, or nil when there are too many values for the shape to hold.
-        init?(route: String, values: [String?]) {
+        init?(route: Int, values: [String?]) {
             guard values.count <= 32 else { return nil }
             var shape: UInt64 = 0
             for (index, value) in values.enumerated() {
@@ -94,7 +96,7 @@ final class CompiledPages: Sendable {
     }
 
     /// Compiled pages, and nil for shapes whose page cannot be compiled.
-    private let pages = Mutex<[Key: CompiledPage?]>([:])
+    private let pages = PThreadMutex<[Key: CompiledPage?]>([:])
 
     /// The compiled page of `key` if it was compiled.
     func existingPage(for key: Key) -> CompiledPage? {

@@ -26,6 +26,8 @@ public final class Site: Sendable {
     let assets: StaticAssets
     /// The error page for unknown paths, rendered once.
     let notFound: PreparedResponse
+    /// Landing pages answered so far, a cache per worker thread (the workers beyond their number share them).
+    private let landingCaches = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in LandingCache() }
 
     /// The route table.
     public var table: RouteTable { configuration.table }
@@ -65,6 +67,11 @@ public final class Site: Sendable {
         openAPI = try FileManager.default.contents(atPath: publicDirectory + "/openapi.yaml").map { data throws(SiteError) in
             try CachedDocument(body: Array(data), contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt)
         }
+    }
+
+    /// The landing-page cache of the worker thread numbered `worker`.
+    func landingCache(worker: Int) -> LandingCache {
+        landingCaches[worker % landingCaches.count]
     }
 
     /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.
