@@ -37,3 +37,48 @@ struct JSONWriterTests {
         )
     }
 }
+
+@Suite("Writing JSON")
+struct JSONWriterStructureTests {
+    @Test("commas, keys, nulls, Booleans, integers and raw values, nested")
+    func structure() throws {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("s", "x")
+        writer.string("none", nil)
+        writer.bool("yes", true)
+        writer.bool("no", false)
+        writer.int("min", Int.min)
+        writer.int("max", Int.max)
+        writer.int("zero", 0)
+        writer.raw("raw", #"{"a":[1]}"#)
+        writer.beginArray("list")
+        writer.int(nil, -7)
+        writer.beginObject()
+        writer.endObject()
+        writer.beginArray()
+        writer.endArray()
+        writer.string(nil, "z")
+        writer.endArray()
+        writer.beginObject("empty")
+        writer.endObject()
+        writer.endObject()
+        #expect(
+            writer.text
+                == #"{"s":"x","none":null,"yes":true,"no":false,"min":-9223372036854775808,"max":9223372036854775807,"zero":0,"raw":{"a":[1]},"list":[-7,{},[],"z"],"empty":{}}"#
+        )
+        #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) is [String: Any])
+    }
+
+    @Test("nesting deeper than 64 levels keeps its commas")
+    func deepNesting() throws {
+        var writer = JSONWriter()
+        for _ in 0..<100 {
+            writer.beginArray()
+            writer.int(nil, 1)
+        }
+        for _ in 0..<100 { writer.endArray() }
+        #expect(writer.text == String(repeating: "[1,", count: 99) + "[1" + String(repeating: "]", count: 100))
+        #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) is [Any])
+    }
+}

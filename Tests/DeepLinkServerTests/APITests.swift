@@ -32,11 +32,22 @@ struct APITests {
             ),
             ("/resolve?url=%ZZ", "the query is malformed: invalid percent-escape '%ZZ'"),
             ("/resolve?url=a&url=b", "query parameter 'url' is given twice"),
+            ("/resolve?url=a&%75rl=b", "query parameter 'url' is given twice"),
+            // Past eight items repeats are found through a set rather than pairwise.
+            ("/resolve?url=a&" + (0..<20).map { "p\($0)=1" }.joined(separator: "&") + "&p3=2", "query parameter 'p3' is given twice"),
         ])
     func resolveErrors(target: String, message: String) {
         let response = F.send(target).response
         #expect(response.status == 400)
         #expect(response.json()?["error"] as? String == message)
+    }
+
+    @Test("many distinct query items are accepted; unknown ones are ignored")
+    func manyItems() {
+        let target = "/resolve?" + (0..<40).map { "p\($0)=1" }.joined(separator: "&") + "&url=expchg%3A%2F%2Fc%2F9"
+        let response = F.send(target).response
+        #expect(response.status == 200)
+        #expect(response.json()?["route"] as? String == "charger")
     }
 
     @Test("POST /resolve resolves a batch in order")

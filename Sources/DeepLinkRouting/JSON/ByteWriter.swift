@@ -66,7 +66,17 @@ public struct ByteWriter {
     /// Writes a non-negative `value` in decimal, zero-padded to at least `digits` digits (at most 20); a negative
     /// value is written as 0.
     public mutating func writeDecimal(_ value: Int, digits: Int = 1) {
-        var rest = UInt(max(0, value))
+        writeDigits(UInt(max(0, value)), minimumCount: digits)
+    }
+
+    /// Writes `value` in decimal, with a `-` when it is negative.
+    public mutating func writeInteger(_ value: Int) {
+        if value < 0 { write(UInt8(ascii: "-")) }
+        writeDigits(value.magnitude, minimumCount: 1)
+    }
+
+    private mutating func writeDigits(_ value: UInt, minimumCount: Int) {
+        var rest = value
         var length = 1
         var limit: UInt = 10
         while length < 19, rest >= limit {
@@ -74,7 +84,7 @@ public struct ByteWriter {
             limit *= 10
         }
         if rest >= limit { length += 1 }
-        length = max(length, min(digits, 20))
+        length = max(length, min(minimumCount, 20))
         guard let start, reserve(length) else { return }
         for index in (count..<count + length).reversed() {
             start[index] = UInt8(ascii: "0") + UInt8(rest % 10)

@@ -4,15 +4,23 @@
 /// output is safe even where a careless consumer embeds it in HTML. The JSON is built as UTF-8 bytes, which
 /// is what goes on the wire; `text` gives it as a string.
 public struct JSONWriter: Sendable {
-    /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// The JSON written so far.
+    private var output = GrowableBytes()
+    /// Nesting depth: 0 at the top level, one more inside each open object or array.
+    private var depth = 0
+    /// Bit `n` set when the container at depth `n` already holds a value (so the next one needs a comma).
+    private var isFilled: UInt64 = 0
+    /// The same for depths from 64 on, which no JSON deeplinkd writes reaches.
+    private var isDeeperFilled: [Bool] = []
 
     /// An empty writer.
     public init() {}
 
+    /// The JSON written so far, as UTF-8.
+    public var bytes: [UInt8] { output.bytes }
+
     /// The JSON written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { output.text }
 
     /// Opens an object; `key` names it inside an enclosing object.
     public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
@@ -25,45 +33,70 @@ public struct JSONWriter: Sendable {
 
     /// Writes a string value, or `null` for nil.
     public mutating func string(_ key: String? = nil, _ value: String?) {
-        separate(key)
-        if let value { Self.quote(value, into: &bytes) } else { bytes += "null".utf8 }
+        guard var value else { return member(key, room: 4) { $0.write("null") } }
+        value.withUTF8 { value in member(key, room: ByteWriter.jsonStringCapacity(value.count)) { $0.writeJSONString(value) } }
     }
 
     /// Writes a Boolean value.
     public mutating func bool(_ key: String? = nil, _ value: Bool) {
-        separate(key)
-        bytes += (value ? "true" : "false").utf8
+        member(key, room: 5) { $0.write(value ? "true" : "false") }
     }
 
     /// Writes an integer value.
     public mutating func int(_ key: String? = nil, _ value: Int) {
-        separate(key)
-        bytes += String(value).utf8
+        member(key, room: 20) { $0.writeInteger(value) }
     }
 
     /// Writes already-encoded JSON as a value.
     public mutating func raw(_ key: String? = nil, _ json: String) {
-        separate(key)
-        bytes += json.utf8
+        member(key, room: json.utf8.count) { $0.write(json) }
     }
 
     private mutating func open(_ key: String?, _ bracket: UInt8) {
-        separate(key)
-        bytes.append(bracket)
-        needsComma.append(false)
+        member(key, room: 1) { $0.write(bracket) }
+        depth += 1
+        setFilled(false)
     }
 
     private mutating func close(_ bracket: UInt8) {
-        needsComma.removeLast()
-        bytes.append(bracket)
+        if depth >= 64 { isDeeperFilled.removeLast() }
+        depth -= 1
+        output.write(room: 1) { $0.write(bracket) }
     }
 
-    private mutating func separate(_ key: String?) {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
-        if let key {
-            Self.quote(key, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
+    /// Writes one member or element in a single append: the comma when the container already holds one, the quoted
+    /// key, then the value, which `body` writes in at most `room` bytes.
+    private mutating func member(_ key: String?, room: Int, _ body: (inout ByteWriter) -> Void) {
+        let needsComma = isFilledHere
+        setFilled(true)
+        guard var key else {
+            output.write(room: 1 + room) { writer in
+                if needsComma { writer.write(UInt8(ascii: ",")) }
+                body(&writer)
+            }
+            return
+        }
+        key.withUTF8 { key in
+            output.write(room: 2 + ByteWriter.jsonStringCapacity(key.count) + room) { writer in
+                if needsComma { writer.write(UInt8(ascii: ",")) }
+                writer.writeJSONString(key)
+                writer.write(UInt8(ascii: ":"))
+                body(&writer)
+            }
+        }
+    }
+
+    private var isFilledHere: Bool {
+        depth < 64 ? isFilled & (1 << UInt64(depth)) != 0 : isDeeperFilled[depth - 64]
+    }
+
+    private mutating func setFilled(_ filled: Bool) {
+        if depth < 64 {
+            isFilled = filled ? isFilled | (1 << UInt64(depth)) : isFilled & ~(1 << UInt64(depth))
+        } else if depth - 64 < isDeeperFilled.count {
+            isDeeperFilled[depth - 64] = filled
+        } else {
+            isDeeperFilled.append(filled)
         }
     }
 

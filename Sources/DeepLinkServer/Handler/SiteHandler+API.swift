@@ -5,14 +5,16 @@ import MicroHTTP
 extension SiteHandler {
     /// `GET /resolve?url=URL[&state=STATE]`.
     func resolve(_ request: HTTPRequest) -> Answer {
-        let query: [String: String]
-        switch parameters(request) {
+        let query: [(name: Substring, value: Substring)]
+        switch queryItems(request) {
         case .success(let found): query = found
         case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
         }
-        guard let url = query["url"] else { return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve) }
+        guard let url = query.first(where: { $0.name == "url" }).map({ String($0.value) }) else {
+            return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve)
+        }
         do {
-            let result = try site.table.resolve(url, state: query["state"])
+            let result = try site.table.resolve(url, state: query.first(where: { $0.name == "state" }).map { String($0.value) })
             return Answer(.response(JSONResponse.body(200, result.jsonBytes(in: site.table))), endpoint: .resolve, outcomes: .one(result.outcome.reason))
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
@@ -57,8 +59,8 @@ extension SiteHandler {
     /// `GET /link?route=NAME&PARAM=VALUE...`.
     func link(_ request: HTTPRequest) -> Answer {
         var query: [String: String]
-        switch parameters(request) {
-        case .success(let found): query = found
+        switch queryItems(request) {
+        case .success(let found): query = Dictionary(uniqueKeysWithValues: found.map { (String($0.name), String($0.value)) })
         case .failure(let error): return Answer(.response(error.response), endpoint: .link)
         }
         guard let route = query.removeValue(forKey: "route") else {
@@ -72,19 +74,21 @@ extension SiteHandler {
         }
     }
 
-    /// The query parameters, decoded with the routing core's reader; a name given twice is refused.
-    private func parameters(_ request: HTTPRequest) -> Result<[String: String], APIError> {
-        var parameters: [String: String] = [:]
+    /// The query items, decoded with the routing core's reader; a name given twice is refused.
+    private func queryItems(_ request: HTTPRequest) -> Result<[(name: Substring, value: Substring)], APIError> {
+        let items: [(name: Substring, value: Substring)]
         do throws(PercentDecodingError) {
-            for item in try QueryString.items(in: request.rawQuery?[...] ?? "") {
-                let name = String(item.name)
-                guard parameters[name] == nil else { return .failure(APIError(400, "query parameter '\(name)' is given twice")) }
-                parameters[name] = String(item.value)
-            }
+            items = try QueryString.items(in: request.rawQuery?[...] ?? "")
         } catch {
             return .failure(APIError(400, "the query is malformed: \(error)"))
         }
-        return .success(parameters)
+        // A few items (the usual case) are compared pairwise; many go through a set, so a long query stays linear.
+        var seen = Set<Substring>()
+        for (index, item) in items.enumerated() {
+            let isRepeated = items.count <= 8 ? items[..<index].contains { $0.name == item.name } : !seen.insert(item.name).inserted
+            if isRepeated { return .failure(APIError(400, "query parameter '\(item.name)' is given twice")) }
+        }
+        return .success(items)
     }
 }
 
@@ -134,7 +138,7 @@ enum JSONResponse {
     ]
 
     /// A response with the UTF-8 JSON `json` and a final newline as its body.
-    static func body(_ status: Int, _ json: [UInt8]) -> HTTPResponse {
+    static func body(_ status: Int, _ json: consuming [UInt8]) -> HTTPResponse {
         var body = json
         body.append(UInt8(ascii: "\n"))
         return HTTPResponse(status: status, headers: headers, body: body)
