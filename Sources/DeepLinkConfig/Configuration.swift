@@ -1,6 +1,5 @@
 import DeepLinkAASA
 import DeepLinkRouting
-import Foundation
 
 /// A config file read, parsed and checked: the route table, the Android section, and every diagnostic.
 public struct Configuration: Sendable {
@@ -26,20 +25,16 @@ public struct Configuration: Sendable {
     }
 
     private static func read(_ path: String) throws(ConfigurationError) -> String {
-        let reason: String
-        if !FileManager.default.fileExists(atPath: path) {
-            reason = "no such file"
-        } else if !FileManager.default.isReadableFile(atPath: path) {
-            reason = "permission denied"
-        } else if let data = FileManager.default.contents(atPath: path) {
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "the config is not UTF-8 text")])
-            }
-            return text
-        } else {
-            reason = "it is not a readable file"
+        let bytes: [UInt8]
+        do throws(FileSystem.ReadError) {
+            bytes = try FileSystem.contents(of: path)
+        } catch {
+            throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "cannot read the config: \(error)")])
         }
-        throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "cannot read the config: \(reason)")])
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(file: path, diagnostics: [Diagnostic(.error, line: nil, "the config is not UTF-8 text")])
+        }
+        return text
     }
 
     /// Parses and checks config YAML; `file` names it in messages.

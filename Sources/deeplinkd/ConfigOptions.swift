@@ -9,7 +9,7 @@ struct ConfigOptions: ParsableArguments {
 
     /// The config path in effect.
     var path: String {
-        config ?? ProcessInfo.processInfo.environment["DEEPLINKD_CONFIG"] ?? "config/deeplinkd.yaml"
+        config ?? Environment.value(of: "DEEPLINKD_CONFIG") ?? "config/deeplinkd.yaml"
     }
 
     /// Loads the config, or prints every problem and exits 1.
@@ -33,5 +33,13 @@ enum Console {
     /// Prints one line to standard error.
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Environment variables, read with `getenv`: `ProcessInfo` copies the whole environment into a dictionary.
+enum Environment {
+    /// The value of the variable `name`, or nil when it is not set.
+    static func value(of name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

@@ -36,12 +36,11 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
         LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) }
         let logger = Logger(label: "deeplinkd")
         var configuration = try limits.configuration()
-        configuration.host = host ?? environment["DEEPLINKD_HOST"] ?? "0.0.0.0"
-        guard let port = port ?? environment["DEEPLINKD_PORT"].map({ Int($0) ?? -1 }), (0...65535).contains(port) else {
+        configuration.host = host ?? Environment.value(of: "DEEPLINKD_HOST") ?? "0.0.0.0"
+        guard let port = port ?? Environment.value(of: "DEEPLINKD_PORT").map({ Int($0) ?? -1 }), (0...65535).contains(port) else {
             throw ValidationError("DEEPLINKD_PORT must be a port number (0...65535)")
         }
         configuration.port = port
@@ -51,7 +50,7 @@ struct ServeCommand: ParsableCommand {
         let server: DeepLinkServer
         do {
             server = try DeepLinkServer(
-                configPath: options.path, publicDirectory: publicDirectory ?? environment["DEEPLINKD_PUBLIC"] ?? "Public", logger: logger)
+                configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger)
             try server.start(configuration)
         } catch {
             LogSink.standardError.flush()

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MicroHTTP
 
 /// Collects log lines in memory and writes them to a file descriptor in batches: one `write` per batch instead
@@ -27,14 +27,22 @@ public final class LogSink: Sendable {
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
-        let thread = Thread { [self] in
+        // A plain thread rather than Foundation's, which would bring in its run-loop machinery for a sleep loop. The
+        // retain is never balanced: the sinks are process-wide constants that flush until the process exits.
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let flusher: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+            guard let context else { return nil }
+            let sink = Unmanaged<LogSink>.fromOpaque(context).takeUnretainedValue()
             while true {
-                Thread.sleep(forTimeInterval: 0.1)
-                flush()
+                var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+                nanosleep(&pause, nil)
+                sink.flush()
             }
         }
-        thread.name = "deeplinkd-log"
-        thread.start()
+        if pthread_create(&thread, nil, flusher, context) == 0 {
+            pthread_detach(thread)
+        }
     }
 
     /// Queues one line (a newline is added).

@@ -1,4 +1,4 @@
-import Foundation
+import DeepLinkConfig
 import MicroHTTP
 import Mustache
 
@@ -14,14 +14,16 @@ struct PageRenderer: Sendable {
 
     /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one.
     init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+        guard let names = FileSystem.entries(of: directory) else {
             throw .template("cannot read the templates directory \(directory)")
         }
         HTMLEscaping.register()
         var library = MustacheLibrary()
-        for name in names.sorted() where name.hasSuffix(".mustache") {
+        for name in names where name.hasSuffix(".mustache") {
             let path = directory + "/" + name
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .template("cannot read \(path)") }
+            guard let bytes = try? FileSystem.contents(of: path), let text = String(validating: bytes, as: UTF8.self) else {
+                throw .template("cannot read \(path) as UTF-8 text")
+            }
             do {
                 try library.register(HTMLEscaping.pragma + text, named: String(name.dropLast(".mustache".count)))
             } catch {

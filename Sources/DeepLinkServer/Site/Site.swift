@@ -64,8 +64,8 @@ public final class Site: Sendable {
                 modified: loadedAt)
         }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
-        openAPI = try FileManager.default.contents(atPath: publicDirectory + "/openapi.yaml").map { data throws(SiteError) in
-            try CachedDocument(body: Array(data), contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt)
+        openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
+            try CachedDocument(body: data, contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import DeepLinkConfig
 import MicroHTTP
 
 /// The files under `Public/static`, read into memory at load and served under `/static/` with long cache
@@ -17,25 +17,22 @@ struct StaticAssets: Sendable {
     var paths: [String] { files.keys.sorted() }
 
     init(directory: String) throws(SiteError) {
-        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+        guard let root = FileSystem.canonicalPath(directory), let names = FileSystem.entries(of: root) else {
             throw .asset("cannot read the static assets directory \(directory)")
         }
         var files: [String: PreparedResponse] = [:]
         var fingerprints: [String: String] = [:]
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let real = URL(fileURLWithPath: root + "/" + name).resolvingSymlinksInPath().standardizedFileURL.path
-            var isDirectory: ObjCBool = false
-            guard real.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue,
-                let contentType = Self.contentTypes[(name as NSString).pathExtension.lowercased()],
-                let data = FileManager.default.contents(atPath: real)
+        for name in names where !name.hasPrefix(".") {
+            let fileExtension = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+            guard let real = FileSystem.canonicalPath(root + "/" + name), real.hasPrefix(root + "/"), FileSystem.isRegularFile(real),
+                let contentType = Self.contentTypes[fileExtension], let data = try? FileSystem.contents(of: real)
             else { continue }
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: contentType)
             headers.add(name: "Cache-Control", value: "public, max-age=31536000, immutable")
             headers.add(name: "X-Content-Type-Options", value: "nosniff")
-            files[Self.prefix + name] = try Site.prepare(HTTPResponse(status: 200, headers: headers, body: Array(data)))
-            fingerprints[name] = CachedDocument.fingerprint(Array(data))
+            files[Self.prefix + name] = try Site.prepare(HTTPResponse(status: 200, headers: headers, body: data))
+            fingerprints[name] = CachedDocument.fingerprint(data)
         }
         self.files = files
         self.fingerprints = fingerprints

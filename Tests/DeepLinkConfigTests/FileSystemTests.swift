@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkConfig
+
+@Suite("Reading files through the C library")
+struct FileSystemTests {
+    static func directory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-fs-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("a file's bytes come back whole, also past the 64 KiB read size")
+    func contents() throws {
+        let root = try Self.directory()
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: root + "/big"))
+        try Data().write(to: URL(fileURLWithPath: root + "/empty"))
+        #expect(try FileSystem.contents(of: root + "/big") == bytes)
+        #expect(try FileSystem.contents(of: root + "/empty") == [])
+    }
+
+    @Test("missing files and directories are told apart")
+    func readErrors() throws {
+        let root = try Self.directory()
+        #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing") }
+        #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing/deeper") }
+        #expect(throws: FileSystem.ReadError.notARegularFile) { try FileSystem.contents(of: root + "/sub") }
+        #expect(FileSystem.ReadError.notARegularFile.description == "it is not a readable file")
+    }
+
+    @Test("entries are listed sorted without . and ..; paths are made canonical through symbolic links")
+    func entriesAndPaths() throws {
+        let root = try Self.directory()
+        for name in ["b.css", "a.svg", ".hidden"] { try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/" + name)) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/sub/../a.svg")
+        #expect(FileSystem.entries(of: root) == [".hidden", "a.svg", "b.css", "link", "sub"])
+        #expect(FileSystem.entries(of: root + "/missing") == nil)
+        let canonicalRoot = try #require(FileSystem.canonicalPath(root))
+        #expect(FileSystem.canonicalPath(root + "/link") == canonicalRoot + "/a.svg")
+        #expect(FileSystem.canonicalPath(root + "/sub/../b.css") == canonicalRoot + "/b.css")
+        #expect(FileSystem.canonicalPath(root + "/missing") == nil)
+        #expect(FileSystem.isRegularFile(root + "/link"))
+        #expect(!FileSystem.isRegularFile(root + "/sub"))
+    }
+
+    @Test("a config that is not UTF-8 is refused with that reason")
+    func configNotUTF8() throws {
+        let root = try Self.directory()
+        try Data([0x64, 0x6F, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: root + "/bad.yaml"))
+        #expect(Configuration.check(file: root + "/bad.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: the config is not UTF-8 text"])
+    }
+}
