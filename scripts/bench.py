@@ -44,6 +44,8 @@ HAND_WRITTEN_HEADING = "## What was tried and what remains"
 HAND_WRITTEN_PLACEHOLDER = "(written by hand after each run)"
 AASA_PATH = "/.well-known/apple-app-site-association"
 LANDING_PATH = "/c/CH-42"
+# The "landing-many" case rotates over this many distinct charger pages (scripts/bench/landing-many.lua).
+LANDING_IDS = 5000
 
 # Only loopback, never a proxy from the environment.
 LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -245,7 +247,8 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
     started = time.monotonic()
     sampler.start()
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30)
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30,
+                                   env=dict(os.environ, LANDING_IDS=str(LANDING_IDS)))
     except subprocess.TimeoutExpired:
         sampler.finish()
         return {"error": f"wrk did not finish within {duration + 30} s"}
@@ -364,7 +367,7 @@ http {{
     tcp_nopush on;
     tcp_nodelay on;
     keepalive_requests 1000000;
-    open_file_cache max=16;
+    open_file_cache max=10000;
     client_body_temp_path {directory}/temp/body;
     proxy_temp_path {directory}/temp/proxy;
     fastcgi_temp_path {directory}/temp/fastcgi;
@@ -384,6 +387,11 @@ http {{
         }}
         location = {landing_path} {{
             alias {directory}/www/landing.html;
+            default_type "text/html; charset=utf-8";
+            add_header Cache-Control "public, max-age=300";
+        }}
+        location /c/ {{
+            root {directory}/www;
             default_type "text/html; charset=utf-8";
             add_header Cache-Control "public, max-age=300";
         }}
@@ -408,6 +416,18 @@ def prepare_static_files(deeplinkd, directory):
     status, landing = http_get(deeplinkd.port, LANDING_PATH)
     if status != 200:
         raise RuntimeError(f"deeplinkd answered {status} for {LANDING_PATH}")
+    # The pages of the landing-many case, each fetched from deeplinkd into a file of its own.
+    os.makedirs(os.path.join(www, "c"), exist_ok=True)
+    many_sizes = set()
+    for number in range(LANDING_IDS):
+        path = f"/c/B{number:05d}"
+        status, page = http_get(deeplinkd.port, path)
+        if status != 200:
+            raise RuntimeError(f"deeplinkd answered {status} for {path}")
+        with open(os.path.join(www, path.lstrip("/")), "wb") as file:
+            file.write(page)
+        many_sizes.add(len(page))
+    sizes["landing_many"] = sorted(many_sizes)
     resolve_bodies = []
     for path in resolve_paths():
         status, body = http_get(deeplinkd.port, path)
@@ -674,6 +694,7 @@ CASE_TITLES = {
     "aasa": "AASA",
     "resolve": "`/resolve` mix",
     "landing": f"landing `{LANDING_PATH}`",
+    "landing-many": f"landing, {LANDING_IDS:,} ids",
 }
 
 
@@ -708,7 +729,8 @@ def build_targets(report):
                          verdict(ours <= theirs)))
         else:
             rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s, p99 no worse", "not measured", "–"))
-    for case, title in (("resolve", "`/resolve` mix"), ("landing", f"landing page `{LANDING_PATH}`")):
+    for case, title in (("resolve", "`/resolve` mix"), ("landing", f"landing page `{LANDING_PATH}`, asked for again and again"),
+                        ("landing-many", f"landing pages `/c/<id>`, {LANDING_IDS:,} ids in turn (each rendered)")):
         ratios = [(connections, end_to_end.get((case, connections), {}).get("ratio"))
                   for connections in report["connections"]]
         measured = [(connections, ratio) for connections, ratio in ratios if ratio is not None]
@@ -816,7 +838,11 @@ def render_end_to_end(report, add):
         f"the AASA ({sizes.get('aasa', '?')} bytes, the same bytes), `{LANDING_PATH}` "
         f"({sizes.get('landing', '?')} bytes, the same bytes), and for `/resolve` one file of "
         f"{sizes.get('resolve_static', '?')} bytes, the mean size of the mix's responses "
-        f"({', '.join(str(size) for size in sizes.get('resolve', []))} bytes). The `/resolve` mix "
+        f"({', '.join(str(size) for size in sizes.get('resolve', []))} bytes). The landing-many case "
+        f"(`scripts/bench/landing-many.lua`) asks for {LANDING_IDS:,} charger pages in turn, `/c/B00000` on, so none "
+        "comes again before thousands of others: deeplinkd renders every one (its cache of prepared pages holds 512 a "
+        "worker), nginx serves each from its own file "
+        f"({', '.join(str(size) for size in sizes.get('landing_many', []))} bytes). The `/resolve` mix "
         "(`scripts/bench/resolve-mix.lua`) rotates a matched Universal Link, an unmatched path, a custom-scheme URL "
         "and a gated route with `state=ready`; nginx gets the same requests. "
         f"The AASA is `{AASA_PATH}`. `wrk -t2 -cN -d{report['duration']}s --latency`, "
@@ -950,6 +976,7 @@ def end_to_end(arguments, directory, report):
             "aasa": (AASA_PATH, "report.lua"),
             "resolve": ("/resolve", "resolve-mix.lua"),
             "landing": (LANDING_PATH, "report.lua"),
+            "landing-many": ("/", "landing-many.lua"),
         }
         cases = {name: case for name, case in cases.items() if name in arguments.cases}
         results = {}
@@ -1020,7 +1047,7 @@ def parse_arguments():
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per case (default 3)")
     parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run (default 10)")
     parser.add_argument("--connections", default="64,256", help="connection counts (default 64,256)")
-    parser.add_argument("--cases", default="aasa,resolve,landing", help="end-to-end cases (default: all three)")
+    parser.add_argument("--cases", default=",".join(CASE_TITLES), help="end-to-end cases (default: all four)")
     parser.add_argument("--wrk-threads", type=int, default=2, help="wrk threads (default 2)")
     parser.add_argument("--threading", action="store_true", help="also compare --threads 1, 2 and 4")
     parser.add_argument("--threading-rounds", type=int, default=2, help="rounds of the threading comparison (default 2)")
