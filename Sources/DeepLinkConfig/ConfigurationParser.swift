@@ -23,7 +23,7 @@ struct ConfigurationParser {
             }
             root = node
         } catch let error as YamlError {
-            problems.append(Self.diagnostic(for: error))
+            problems.append(Self.diagnostic(for: error, lineCount: Self.lineCount(of: yaml)))
             return nil
         } catch {
             problems.append(Diagnostic(.error, line: nil, "cannot read YAML: \(error)"))
@@ -72,11 +72,18 @@ struct ConfigurationParser {
         }
     }
 
-    private static func diagnostic(for error: YamlError) -> Diagnostic {
+    /// The diagnostic of a YAML error in a text of `lineCount` lines.
+    ///
+    /// libyaml marks an error at the end of a text without a final line break on the line after the last (found by
+    /// fuzzing); such a diagnostic names the last line, at the end of the file.
+    private static func diagnostic(for error: YamlError, lineCount: Int) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
+            guard mark.line <= lineCount else {
+                return Diagnostic(.error, line: lineCount, "YAML syntax error: \(detail)\(problem) (at the end of the file)")
+            }
             return Diagnostic(.error, line: mark.line, "YAML syntax error: \(detail)\(problem) (column \(mark.column))")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
@@ -84,5 +91,16 @@ struct ConfigurationParser {
         default:
             return Diagnostic(.error, line: nil, "YAML syntax error: \(error)")
         }
+    }
+
+    /// The number of lines of `text` as YAML counts them: a line ends at LF, CR, CR LF, NEL, LS or PS.
+    static func lineCount(of text: String) -> Int {
+        var count = 1
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) || (scalar == "\n" && previous != "\r") { count += 1 }
+            previous = scalar
+        }
+        return count
     }
 }

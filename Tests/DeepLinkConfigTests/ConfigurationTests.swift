@@ -172,4 +172,18 @@ struct ConfigurationTests {
             Configuration.check(file: "/nonexistent/deeplinkd.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: no such file"])
         #expect(Configuration.check(file: "/").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is not a readable file"])
     }
+
+    @Test(
+        "a YAML error at the end of a file without a final line break names the last line (found by fuzzing)",
+        arguments: [
+            ("app: [\n  sha256CertFingsha256Ce:\"J", 2, "f:2: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (at the end of the file)"),
+            ("app: [\n  x\n", 3, "f:3: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (column 1)"),
+            ("a: 1\r\nb: [\u{2028}c", 3, nil),
+        ] as [(String, Int, String?)])
+    func errorAtTheEnd(yaml: String, lastLine: Int, message: String?) throws {
+        let diagnostics = Configuration.check(yaml: yaml).diagnostics
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic.line == lastLine)
+        if let message { #expect(diagnostic.formatted(file: "f") == message) }
+    }
 }

@@ -8,6 +8,7 @@ struct ServeTests {
     @Test("curl sees the AASA as Apple needs it: 200, application/json, no redirect, HEAD too")
     func associationFile() throws {
         let server = try ServerProcess()
+        defer { server.stopCleanly() }
         let url = "http://127.0.0.1:\(server.port)/.well-known/apple-app-site-association"
         let response = try Curl.request(url, ["-A", "AASA-Bot/1.0.0"])
         #expect(response.status == 200)
@@ -25,21 +26,49 @@ struct ServeTests {
     @Test("the token of a secret route never reaches the log or the metrics, however it is sent")
     func secretsStayOutOfLogs() throws {
         let server = try ServerProcess()
+        defer { server.stopCleanly() }
         let base = "http://127.0.0.1:\(server.port)"
-        let secretURL = "https%3A%2F%2Flinks.example.com%2Fm%2F\(Self.token)"
-        #expect(try Curl.request("\(base)/m/\(Self.token)").status == 200)
-        #expect(try Curl.request("\(base)/m/\(Self.token)", ["-I"]).status == 200)
-        #expect(try Curl.request("\(base)/m/\(Self.token)/extra").status == 404)
-        #expect(try Curl.request("\(base)/m/\(Self.token)!").status == 404)
+        let token = Self.token
+        let secretURL = "https%3A%2F%2Flinks.example.com%2Fm%2F\(token)"
+        // Valid, as HEAD, invalid (too short, extra components, bad characters) and through the APIs.
+        #expect(try Curl.request("\(base)/m/\(token)").status == 200)
+        #expect(try Curl.request("\(base)/m/\(token)", ["-I"]).status == 200)
+        #expect(try Curl.request("\(base)/m/\(token)/extra").status == 404)
+        #expect(try Curl.request("\(base)/m/\(token)/extra", ["-I"]).status == 404)
+        #expect(try Curl.request("\(base)/m/\(token)!").status == 404)
+        #expect(try Curl.request("\(base)/m/\(token.prefix(10))").status == 404)
+        #expect(try Curl.request("\(base)/m/\(token)?next=\(token)").status == 200)
         #expect(try Curl.request("\(base)/resolve?url=\(secretURL)").status == 200)
-        #expect(try Curl.request("\(base)/link?route=magicEmailSignIn&token=\(Self.token)").status == 200)
-        let body = #"{"urls": ["https://links.example.com/m/\#(Self.token)"]}"#
+        #expect(try Curl.request("\(base)/resolve?url=\(secretURL)%2Fextra&state=ready").status == 200)
+        #expect(try Curl.request("\(base)/resolve?url=\(secretURL)&state=nonsense").status == 400)
+        #expect(try Curl.request("\(base)/link?route=magicEmailSignIn&token=\(token)").status == 200)
+        #expect(try Curl.request("\(base)/link?route=magicEmailSignIn&token=\(token)!").status == 400)
+        let body = #"{"urls": ["https://links.example.com/m/\#(token)", "https://links.example.com/m/\#(token)/x"]}"#
         #expect(try Curl.request("\(base)/resolve", ["-H", "Content-Type: application/json", "--data-binary", body]).status == 200)
+        #expect(try Curl.request("\(base)/resolve", ["-H", "Content-Type: text/plain", "--data-binary", body]).status == 415)
+        #expect(try Curl.request("\(base)/resolve", ["-H", "Content-Type: application/json", "--data-binary", "{\(token)"]).status == 400)
+        // In a header, and in requests the HTTP engine refuses itself (its own error log).
+        #expect(try Curl.request("\(base)/healthz", ["-H", "Referer: https://links.example.com/m/\(token)"]).status == 200)
+        for request in [
+            "GET /m/\(token)\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /m/\(token) HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 20_000))\r\n\r\n",
+            "GET /m/\(token) HTTP/9.9\r\nHost: x\r\n\r\n",
+            "GET /m/\(token)\u{1} HTTP/1.1\r\nHost: x\r\n\r\n",
+        ] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(request)
+            _ = connection.readAll()
+            connection.close()
+        }
         let metrics = try Curl.request("\(base)/metrics")
         #expect(metrics.status == 200)
-        #expect(!metrics.body.contains(Self.token))
         #expect(server.waitForLog("\"path\":\"/metrics\""))
-        #expect(!server.output.contains(Self.token))
+        // Nor any 8-character piece of it, in the log or the metrics.
+        let pieces = (0...(token.count - 8)).map { String(token.dropFirst($0).prefix(8)) }
+        for piece in pieces {
+            #expect(!metrics.body.contains(piece), "the metrics hold '\(piece)'")
+            #expect(!server.output.contains(piece), "the log holds '\(piece)'")
+        }
         #expect(server.output.contains("\"path\":\"/m/[redacted]\""))
     }
 
@@ -50,6 +79,7 @@ struct ServeTests {
         try original.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
         let server = try ServerProcess(config: config.path)
+        defer { server.stopCleanly() }
         let base = "http://127.0.0.1:\(server.port)"
         #expect(try Curl.request("\(base)/link?route=station&id=7").status == 400)
 
@@ -79,6 +109,7 @@ struct ServeTests {
     @Test("SIGTERM lets a request in flight finish, then exits 0")
     func gracefulStop() throws {
         let server = try ServerProcess()
+        defer { server.stopCleanly() }
         let connection = try RawConnection(port: server.port)
         defer { connection.close() }
         connection.send("GET /c/CH-42 HTTP/1.1\r\nHost: links.example.com\r\n")
@@ -96,6 +127,7 @@ struct ServeTests {
     @Test("hostile requests get 4xx, and the server stays healthy")
     func hostileRequests() throws {
         let server = try ServerProcess()
+        defer { server.stopCleanly() }
         for request in [
             "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n",
@@ -112,6 +144,7 @@ struct ServeTests {
     @Test("a second instance on the same port fails to bind instead of sharing it")
     func secondInstance() throws {
         let server = try ServerProcess()
+        defer { server.stopCleanly() }
         let second = try Deeplinkd.run(["serve", "--host", "127.0.0.1", "--port", String(server.port)])
         #expect(second.status == 1)
         #expect(second.error.contains("deeplinkd: cannot listen on 127.0.0.1:\(server.port): address already in use"))
@@ -135,6 +168,7 @@ struct ServeTests {
         openssl.waitUntilExit()
         #expect(openssl.terminationStatus == 0)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { server.stopCleanly() }
         let response = try Curl.request("https://127.0.0.1:\(server.port)/.well-known/apple-app-site-association", ["-k"])
         #expect(response.status == 200)
         #expect(response.headers["content-type"] == "application/json")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// A `deeplinkd serve` process on 127.0.0.1 with a free port, its log captured.
 final class ServerProcess: Sendable {
@@ -15,9 +16,10 @@ final class ServerProcess: Sendable {
         process.currentDirectoryURL = Deeplinkd.root
         process.environment = Deeplinkd.environment
         let log = self.log
+        // Standard output and standard error both go to the log: whatever the server writes anywhere is seen.
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = errors
         errors.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
             // Empty at the end of the stream: stop watching, or the handler is called again and again.
@@ -46,8 +48,19 @@ final class ServerProcess: Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    /// Everything the server wrote to standard error so far.
+    /// Everything the server wrote so far (standard error and standard output).
     var output: String { log.text }
+
+    /// Stops the server with SIGTERM and expects it to exit 0 within 15 s with no sanitizer report in its output:
+    /// under `make tsan` and `make asan` the server is built with the sanitizer, which reports at exit and then makes
+    /// the exit status non-zero (a leak, under `make asan`, too).
+    func stopCleanly(sourceLocation: SourceLocation = #_sourceLocation) {
+        if process.isRunning { signal(SIGTERM) }
+        let status = waitForExit(timeout: 15)
+        let tail = String(output.suffix(2000))
+        #expect(status == 0, "deeplinkd exited with status \(status.map(String.init) ?? "none (still running)"): \(tail)", sourceLocation: sourceLocation)
+        #expect(!output.contains("Sanitizer"), "the server's output has a sanitizer report: \(tail)", sourceLocation: sourceLocation)
+    }
 
     /// Sends a signal.
     func signal(_ signal: Int32) {

@@ -23,13 +23,11 @@ func checkConfiguration(_ yaml: String) {
     let check = Configuration.check(yaml: yaml)
     let hasErrors = check.diagnostics.contains { $0.severity == .error }
     invariant((check.table == nil) == hasErrors, "a table exists exactly when there is no error: \(check.diagnostics)")
-    // Known: a YAML syntax error at the end of a file without a final newline is reported one line past the end
-    // (libyaml's end-of-stream mark), so a diagnostic may name the line after the last.
     let lineCount = yamlLineCount(yaml)
     for diagnostic in check.diagnostics {
         invariant(!diagnostic.message.isEmpty, "a diagnostic has a message")
         if let line = diagnostic.line {
-            invariant((1...lineCount + 1).contains(line), "line \(line) of a \(lineCount)-line file: \(diagnostic)")
+            invariant((1...lineCount).contains(line), "line \(line) of a \(lineCount)-line file: \(diagnostic)")
         }
     }
     guard let table = check.table else { return }
