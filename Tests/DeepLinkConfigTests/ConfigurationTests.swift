@@ -176,7 +176,10 @@ struct ConfigurationTests {
     @Test(
         "a YAML error at the end of a file without a final line break names the last line (found by fuzzing)",
         arguments: [
-            ("app: [\n  sha256CertFingsha256Ce:\"J", 2, "f:2: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (at the end of the file)"),
+            (
+                "app: [\n  sha256CertFingsha256Ce:\"J", 2,
+                "f:2: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (at the end of the file)"
+            ),
             ("app: [\n  x\n", 3, "f:3: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (column 1)"),
             ("a: 1\r\nb: [\u{2028}c", 3, nil),
         ] as [(String, Int, String?)])
