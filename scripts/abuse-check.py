@@ -17,9 +17,8 @@ from the "serving" log line, and runs three phases against it:
    server. Every response is also checked for injected headers and a Content-Length that matches its body.
 2. Slowloris: 500 connections from 127.0.0.2 trickle one header line a second (closed ones reconnect) while a
    normal client on 127.0.0.1 makes requests; the normal client must see only successes with p99 under
-   P99_BOUND_MS. The normal client first runs alone for BASELINE_SECONDS: when the machine itself is busy (other
-   builds on the same 2 cores), the bound becomes P99_BASELINE_FACTOR times that quiet p99, so the check measures
-   what the attack costs and not what the neighbours cost. The server may hold no more attacker connections than the per-IP limit (counted from /proc: server-side
+   P99_BOUND_MS. The normal client first runs alone for BASELINE_SECONDS, and that p99 is reported beside the one
+   under attack, so a failure shows whether the attack or a busy machine cost the time. The server may hold no more attacker connections than the per-IP limit (counted from /proc: server-side
    sockets whose peer is 127.0.0.2).
 3. Connection flood: a second server with `--connection-limit 20 --per-ip-limit 0` gets 200 idle connections; it
    may hold at most 20, a new client waits in the backlog, and once the idle ones close the waiting client is
@@ -67,8 +66,7 @@ NORMAL_DELAY = 1.0  # the normal client starts once the attack is established
 NORMAL_SECONDS = 12.0
 NORMAL_PACE = 0.02  # seconds between the normal client's requests
 BASELINE_SECONDS = 4.0  # the normal client alone first, to tell a busy machine from a hurting attack
-P99_BOUND_MS = 100.0  # on a loaded machine the bound becomes P99_BASELINE_FACTOR x the p99 measured without attack
-P99_BASELINE_FACTOR = 2.0
+P99_BOUND_MS = 100.0
 SERVER_TIMEOUT = 15  # deeplinkd's default --timeout
 HOLD_SECONDS = 0.1  # a connection in two /proc snapshots this far apart is held, not just being refused
 PER_IP_LIMIT = 64  # deeplinkd's default --per-ip-limit
@@ -525,12 +523,11 @@ def header_cases():
         Case(family, "100 KB Host", get("/healthz", host=b"h" * 100000)),
         Case(family, "40 KB of folded continuation lines", get("/healthz", [b"X-F: a"] + [b" b" * 10] * 2000)),
         Case(family, "header line without colon", get("/healthz", [b"X-No-Colon"])),
-        Case(family, "header name with space", get("/healthz", [b"X Bad: v"]), expect="tolerate",
-             lenient="a field name is a token (RFC 9110 5.1)"),
-        Case(family, "space before colon", get("/healthz", [b"X-Bad : v"]), expect="tolerate",
-             lenient="RFC 9112 5.1 says 400 for whitespace before the colon"),
+        # A field name is a token (RFC 9110 5.1); RFC 9112 5.1 says 400 for whitespace before the colon.
+        Case(family, "header name with space", get("/healthz", [b"X Bad: v"])),
+        Case(family, "space before colon", get("/healthz", [b"X-Bad : v"])),
         Case(family, "empty header name", get("/healthz", [b": v"]), expect="tolerate",
-             lenient="a field name is a token (RFC 9110 5.1)"),
+             lenient="libmicrohttpd drops a line with an empty name before the handler sees the headers"),
         Case(family, "obs-fold continuation", get("/healthz", [b"X-Fold: a", b" b"]), expect="tolerate",
              lenient="RFC 9112 5.2 says 400 (or replace by SP) for obs-fold"),
         Case(family, "header with 20 KB value", get("/healthz", [b"X-Mid: " + b"m" * 20000]), expect="tolerate"),
@@ -547,15 +544,17 @@ def control_cases():
                         (b"\x1b", "ESC"), (b"\x7f", "DEL"), (b"\xff", "0xFF"), (b"\r", "bare CR")):
         cases.append(Case(family, f"{label} in path", get(b"/heal" + byte + b"thz"), expect="tolerate"))
         cases.append(Case(family, f"{label} in query", get(b"/resolve?url=a" + byte + b"b"), expect="tolerate"))
+        # Control characters other than tab are refused in a value (RFC 9110 5.5), and any of these in a name (a
+        # token). 0xFF is obs-text, allowed in a value; libmicrohttpd ends a value at a NUL, so what follows it is
+        # never seen; a bare CR ends the header line for libmicrohttpd.
+        value_expect = "tolerate" if byte in (b"\xff", b"\x00", b"\r") else "reject"
         cases.append(Case(family, f"{label} in header value", get("/healthz", [b"X-C: a" + byte + b"b"]),
-                          expect="tolerate", lenient=None if byte == b"\xff" else
-                          "RFC 9110 5.5 says CR, LF and NUL in a field value are invalid"
+                          expect=value_expect, lenient="RFC 9110 5.5 says CR, LF and NUL in a field value are invalid"
                           if byte in b"\x00\r" else None))
-        cases.append(Case(family, f"{label} in header name", get("/healthz", [b"X-" + byte + b"C: v"]),
-                          expect="tolerate", lenient="a field name is a token (RFC 9110 5.1)"))
+        cases.append(Case(family, f"{label} in header name", get("/healthz", [b"X-" + byte + b"C: v"])))
     cases.append(Case(family, "bare LF line endings", b"GET /healthz HTTP/1.1\nHost: x\n\n", expect="tolerate"))
     cases.append(Case(family, "UTF-8 in path", get("/c/CH-42".encode() + "é☃".encode()), expect="tolerate"))
-    cases.append(Case(family, "UTF-8 in Host", get("/healthz", host="bücher.example".encode()), expect="tolerate"))
+    cases.append(Case(family, "UTF-8 in Host", get("/healthz", host="bücher.example".encode())))
     cases.append(Case(family, "NUL in Content-Length", request(b"POST", b"/resolve", [b"Content-Length: 2\x00"],
                                                                 body=b"{}"), expect="tolerate"))
     return cases
@@ -730,14 +729,19 @@ def host_cases():
         "spaces": b"links example com", "percent-encoded": b"links%2eexample.com", "comma list": HOST.encode() + b", evil.example",
         "4 KB": b"h" * 4096,
     }
+    # A Host that is not `host[:port]` (RFC 9110 7.2: no user info, no path, no space) is refused.
+    invalid = {"userinfo", "spaces", "comma list"}
     cases = []
     for name, host in hosts.items():
+        if name in invalid:
+            cases.append(Case(family, f"AASA with Host {name}", get(aasa, host=host)))
+            cases.append(Case(family, f"/c/CH-42 with Host {name}", get("/c/CH-42", host=host)))
+            continue
         cases.append(Case(family, f"AASA with Host {name}", get(aasa, host=host), expect="tolerate", check=same_aasa))
         cases.append(Case(family, f"/c/CH-42 with Host {name}", get("/c/CH-42", host=host), expect="tolerate"))
-    cases.append(Case(family, "HTTP/1.1 without Host", get(aasa, host=None), expect="tolerate", check=same_aasa,
-                      lenient="RFC 9112 3.2 says 400 for HTTP/1.1 without Host"))
-    cases.append(Case(family, "two Host headers", get(aasa, [b"Host: evil.example"]), expect="tolerate",
-                      check=same_aasa, lenient="RFC 9112 3.2 says 400 for more than one Host"))
+    # RFC 9112 3.2: 400 for HTTP/1.1 without Host, and for more than one Host.
+    cases.append(Case(family, "HTTP/1.1 without Host", get(aasa, host=None)))
+    cases.append(Case(family, "two Host headers", get(aasa, [b"Host: evil.example"])))
     cases.append(Case(family, "HTTP/1.0 without Host /healthz", get("/healthz", version=b"HTTP/1.0", host=None),
                       expect=[200], check=lambda r: None if r.closed else "HTTP/1.0 connection not closed"))
     cases.append(Case(family, "HTTP/1.0 without Host AASA", get(aasa, version=b"HTTP/1.0", host=None),
@@ -1001,7 +1005,7 @@ def run_slowloris(server, outcome, summary):
     quiet, quiet_failures = [], []
     normal_client(server.port, time.monotonic() + BASELINE_SECONDS, quiet, quiet_failures)
     quiet_p99 = percentile(quiet, 0.99)
-    bound = max(P99_BOUND_MS, P99_BASELINE_FACTOR * quiet_p99)
+    bound = P99_BOUND_MS
     print(f"  normal client alone: {len(quiet)}/{len(quiet) + len(quiet_failures)} ok, p99 {quiet_p99:.1f} ms "
           f"(load average {os.getloadavg()[0]:.1f}); p99 bound under attack {bound:.0f} ms")
     # The attacker runs in its own process, so it competes with the normal client for CPU only, not for the GIL.

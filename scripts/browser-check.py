@@ -10,8 +10,9 @@ back on descriptor 4, as NUL-terminated JSON, so the standard library is enough 
 
 Each page is loaded in a fresh tab. The check reads the parsed document back with `DOM.getDocument` and
 asserts on it: the `apple-itunes-app` meta, every `a.button` with its exact `href` and text, the `h1`, that the
-page's stylesheet was applied, and, on the secret magic-link page, that no piece of the token appears anywhere
-in the document (text, attributes, every meta tag) nor in the server log.
+page's stylesheet was applied, that every request the page made (from the Network events) went to its own
+origin, and, on the secret magic-link page, that no piece of the token appears anywhere in the document (text,
+attributes, every meta tag), in any request the page made (URL or Referer) nor in the server log.
 
 "No script ran" is checked from the outside, without running any script of our own in the page:
   - `Debugger.scriptParsed`: V8 reports every script it compiles in the tab, inline or not, before it runs,
@@ -32,7 +33,8 @@ and the 404 page must render), the query value of the route's own parameter and 
 the Host header. Chromium will not send a Host header of our choosing, so for those loads the document
 request is paused (`Fetch.requestPaused`), fetched from deeplinkd by this script with the hostile Host, and
 handed back with the server's exact status, headers and body (`Fetch.fulfillRequest`); only values with CR or LF
-cannot be sent in a header and are skipped. Each load must render its intended page (status, `h1`, banner,
+cannot be sent in a header and are skipped. A Host that is not `host[:port]` is refused by the server with a
+plain-text 400 (`default-src 'none'`, `nosniff`), which is what such a load must then show, with nothing run. Each load must render its intended page (status, `h1`, banner,
 buttons, the CSP header), keep the markup of the clean page (the same elements, attribute names and URLs: no
 element or attribute injected), and pass every no-script detector above. MATRIX_TABS tabs load in parallel; a
 load is done at its `load` event, and its events are collected until the tab starts its next load (a last
@@ -80,6 +82,11 @@ SETTLE_SECONDS = 0.3
 OVERALL_TIMEOUT = 180
 
 NOT_FOUND = {"status": 404, "h1": "Link not found", "banner": None, "buttons": []}
+# A request the HTTP engine refuses (a Host that is not host[:port]): plain text that nothing may run in.
+REFUSED = {"status": 400, "h1": None, "banner": None, "buttons": [],
+           "security_headers": {"content-security-policy": "default-src 'none'", "x-content-type-options": "nosniff"}}
+# What a Host header may hold (RFC 3986 host and port): deeplinkd refuses any other with 400.
+HOST_CHARACTERS = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]")
 CHARGER = {
     "status": 200,
     "h1": "Charger CH-42",
@@ -98,6 +105,7 @@ MAGIC_LINK = {
     "banner": "app-id=1234567890",
     "buttons": [APP_STORE_BUTTON],
     "secrets": [MAGIC_TOKEN],
+    "request_secrets": [MAGIC_TOKEN],  # sent with no-referrer: no subresource request may carry it
     "headers": SECRET_HEADERS,
 }
 PAGES = [
@@ -602,11 +610,11 @@ def content_assertions(page, expected):
     response = page["response"] or {}
     headers = {key.lower(): value for key, value in response.get("headers", {}).items()}
     yield equal("status", response.get("status"), expected["status"])
-    for header, fragment in {**SECURITY_HEADERS, **expected.get("headers", {})}.items():
+    for header, fragment in {**expected.get("security_headers", SECURITY_HEADERS), **expected.get("headers", {})}.items():
         value = headers.get(header, "")
         yield f"{header} has {fragment}", fragment in value, repr(value)
     headings = [" ".join(text(h).split()) for h in elements(document, "h1")]
-    yield equal("h1", headings, [expected["h1"]])
+    yield equal("h1", headings, [expected["h1"]] if expected["h1"] else [])
     metas = [attributes(m) for m in elements(document, "meta")]
     banners = [m.get("content") for m in metas if m.get("name") == "apple-itunes-app"]
     yield equal("apple-itunes-app meta", banners, [expected["banner"]] if expected["banner"] else [])
@@ -618,8 +626,32 @@ def content_assertions(page, expected):
     yield equal("buttons (class, href, text)", buttons, expected["buttons"])
     if expected["buttons"] and "background" in page:
         yield equal("stylesheet applied (primary button background)", page["background"], ACCENT_LIGHT)
+    yield from request_assertions(page)
     for secret in expected.get("secrets", []):
         yield from secret_assertions(document, page.get("html", ""), secret)
+    for secret in expected.get("request_secrets", []):
+        yield from secret_request_assertions(page, secret)
+
+
+def page_requests(page):
+    """Every request the tab made for the page after the document itself: (url, headers), from the Network events."""
+    requests = [e["params"] for e in page["events"] if e["method"] == "Network.requestWillBeSent"]
+    return [(r["request"]["url"], r["request"].get("headers", {})) for r in requests if r.get("type") != "Document"]
+
+
+def request_assertions(page):
+    """A page loads nothing from elsewhere: every request it makes goes to the server that sent it."""
+    origin = urllib.parse.urlsplit(page.get("url", ""))[:2]
+    foreign = [url for url, _ in page_requests(page) if urllib.parse.urlsplit(url)[:2] != origin and not url.startswith("data:")]
+    yield equal(f"every request of the page goes to its own origin ({len(page_requests(page))} made)", foreign, [])
+
+
+def secret_request_assertions(page, secret):
+    """No request the page makes carries the secret: not in its URL, not in a Referer."""
+    carrying = sorted({url for url, headers in page_requests(page)
+                       for piece in pieces(secret)
+                       if piece in url or any(piece in value for key, value in headers.items() if key.lower() == "referer")})
+    yield equal(f"no request of the page carries {secret!r} (URL or Referer)", carrying, [])
 
 
 def check_page(results, devtools, base, path, expected):
@@ -730,7 +762,9 @@ def matrix_cases():
                 (prefix + quoted, None, NOT_FOUND, not_found),
                 (f"{prefix}{value}?{parameter}={quoted}", None, *in_query),
                 (f"{prefix}{value}?{OTHER_QUERY_NAME}={quoted}", None, *in_query),
-                (prefix + value, raw, clean.expected, clean),
+                # A header value's leading and trailing white space is not part of it (RFC 9110 5.5).
+                (prefix + value, raw, clean.expected, clean) if set(raw.strip(b" \t")) <= HOST_CHARACTERS
+                else (prefix + value, raw, REFUSED, None),
             ]
             for position, (target, host, expected, baseline) in zip(POSITIONS, targets):
                 if host is not None and number in unsendable:

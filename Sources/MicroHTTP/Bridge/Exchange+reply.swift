@@ -23,12 +23,16 @@ extension Exchange {
         }
     }
 
-    /// Answers a request MicroHTTP itself refuses, with a short plain-text body, and closes after it.
+    /// Answers a request MicroHTTP itself refuses, with a short plain-text body, and closes after it. The body is
+    /// never read as anything else, kept or given a referrer.
     func answerFailure(status: Int, reason: String) -> MHD_Result {
         core.logger.debug("answering \(status): \(reason)")
         let response = HTTPResponse(
             status: status,
-            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            headers: [
+                "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff",
+                "Content-Security-Policy": "default-src 'none'", "Cache-Control": "no-store",
+            ],
             body: "\(status) \(Self.phrase(for: status))\n"
         )
         guard let handle = try? LibraryResponse.make(from: response, closing: true) else { return .NO }

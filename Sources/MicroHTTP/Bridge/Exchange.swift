@@ -13,10 +13,11 @@ struct Exchange {
     let core: ServerCore
 
     /// Moves the request one step: headers seen, a body chunk read, or the request complete.
-    func advance(_ request: RequestContext, method: UnsafePointer<CChar>?, chunk: UnsafeRawBufferPointer) -> MHD_Result {
+    func advance(_ request: RequestContext, method: UnsafePointer<CChar>?, isHTTP11: Bool, chunk: UnsafeRawBufferPointer) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
             let head = readHead()
+            if let problem = head.headers.problem(isHTTP11: isHTTP11) { return answerFailure(status: 400, reason: problem) }
             request.headers = head.headers
             let declared: Int
             switch head.framing {

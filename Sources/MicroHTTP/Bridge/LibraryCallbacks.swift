@@ -54,7 +54,7 @@ enum LibraryCallbacks {
 
     /// The access handler: called once with the headers, once per body chunk, once at the end.
     static let accessHandler: MHD_AccessHandlerCallback = {
-        cls, connection, _, method, _, uploadData, uploadDataSize, contextSlot in
+        cls, connection, _, method, version, uploadData, uploadDataSize, contextSlot in
         guard let cls, let connection, let uploadDataSize, let contextSlot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         let exchange = Exchange(connection: connection, core: core)
@@ -65,7 +65,8 @@ enum LibraryCallbacks {
         let request = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        return exchange.advance(request, method: method, chunk: chunk)
+        let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+        return exchange.advance(request, method: method, isHTTP11: isHTTP11, chunk: chunk)
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats libmicrohttpd's printf-style message into the logger.

@@ -127,6 +127,16 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
         Self.namesMatch(bytes[nameStart(index)..<terminators[2 * index]], name)
     }
 
+    /// The bytes of the name of field `index`.
+    func nameBytes(at index: Int) -> ArraySlice<UInt8> {
+        bytes[nameStart(index)..<terminators[2 * index]]
+    }
+
+    /// The bytes of the value of field `index`.
+    func valueBytes(at index: Int) -> ArraySlice<UInt8> {
+        bytes[(terminators[2 * index] + 1)..<terminators[2 * index + 1]]
+    }
+
     private func name(at index: Int) -> String {
         String(decoding: bytes[nameStart(index)..<terminators[2 * index]], as: UTF8.self)
     }
