@@ -1,18 +1,17 @@
 import Foundation
 import Logging
 import MicroHTTP
-import Synchronization
 
 /// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
 /// Prometheus metrics.
 public final class DeepLinkServer: Sendable {
-    private let site: Mutex<Site>
+    private let site: PThreadMutex<Site>
     private let configPath: String
     private let publicDirectory: String
     private let logger: Logger
     private let accessLog: AccessLog
     private let metrics = ServerMetrics()
-    private let http: Mutex<HTTPServer?> = Mutex(nil)
+    private let http = PThreadMutex<HTTPServer?>(nil)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
@@ -24,7 +23,7 @@ public final class DeepLinkServer: Sendable {
         self.logger = logger
         self.accessLog = AccessLog(
             label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: HTTPServer.Configuration.onlineProcessorCount)
-        site = Mutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
+        site = PThreadMutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
     }
 
     /// The site being served.

@@ -18,15 +18,15 @@ public final class LogSink: Sendable {
         fileprivate let pending = PThreadMutex<[UInt8]>([])
     }
 
-    private let descriptor: Int32
     private let shared = Lane()
     private let lanes = PThreadMutex<[ObjectIdentifier: Lane]>([:])
-    /// Held while writing, so batches from different lanes never interleave within a line.
-    private let writing = PThreadMutex<Void>(())
+    /// The file descriptor written to, behind a lock held while writing, so batches from different lanes never
+    /// interleave within a line.
+    private let output: PThreadMutex<Int32>
     private static let batchSize = 64 * 1024
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
+        output = PThreadMutex(descriptor)
         // A plain thread rather than Foundation's, which would bring in its run-loop machinery for a sleep loop. The
         // retain is never balanced: the sinks are process-wide constants that flush until the process exits.
         var thread = pthread_t()
@@ -96,7 +96,7 @@ public final class LogSink: Sendable {
     }
 
     private func writeAll(_ bytes: [UInt8]) {
-        writing.withLock { _ in
+        output.withLock { descriptor in
             bytes.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {

@@ -1,9 +1,8 @@
-import Synchronization
 
 /// Admits a message at most once per interval; reports how many identical messages it held back meanwhile.
 final class LogThrottle: Sendable {
     private let interval: Duration
-    private let state = Mutex<[String: (admitted: ContinuousClock.Instant, held: Int)]>([:])
+    private let state = PThreadMutex<[String: (admitted: ContinuousClock.Instant, held: Int)]>([:])
 
     init(interval: Duration) {
         self.interval = interval

@@ -24,7 +24,7 @@ final class ServerCore: Sendable {
     /// The open connections and which of them are idle, for the drain.
     let openConnections = OpenConnections()
     /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
-    let lastLibraryMessage = Mutex<String?>(nil)
+    let lastLibraryMessage = PThreadMutex<String?>(nil)
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply,

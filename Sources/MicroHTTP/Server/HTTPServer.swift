@@ -10,7 +10,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
     private let core: ServerCore
-    private let state = Mutex<State>(.created)
+    private let state = PThreadMutex<State>(.created)
     private let boundPortValue = Atomic<Int>(0)
 
     private enum State {
