@@ -1,4 +1,3 @@
-
 /// Admits a message at most once per interval; reports how many identical messages it held back meanwhile.
 final class LogThrottle: Sendable {
     private let interval: Duration
