@@ -61,15 +61,18 @@ final class RunningDaemon: @unchecked Sendable {
         return RunningDaemon(handle: handle, core: retainedCore, borrowedStrings: strings)
     }
 
-    /// Stops accepting: the listening socket leaves the daemon; open connections go on. The socket is closed by
-    /// `stop()`, once MHD's threads are joined.
+    /// Stops accepting: the listening socket leaves the daemon and stops listening, so new clients are refused at
+    /// once; open connections go on. The descriptor itself is closed by `stop()`, once MHD's threads are joined.
     ///
     /// A worker thread may still be inside a `poll` that holds the socket, and accept on it when that returns
     /// (libmicrohttpd's documentation: close it only after `MHD_stop_daemon`). Closed earlier, its descriptor number
     /// could be reused by a socket opened elsewhere in the process, which that worker would then accept on.
+    /// `shutdown` ends the listening (Linux refuses new connections to it) and keeps the number taken.
     func quiesce() {
         let listener = MHD_quiesce_daemon(handle)
-        if listener >= 0 { quiescedListener.withLock { $0 = listener } }
+        guard listener >= 0 else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        quiescedListener.withLock { $0 = listener }
     }
 
     /// Connections open right now, over all pool threads.
