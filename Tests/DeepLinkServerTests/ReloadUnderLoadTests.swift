@@ -55,9 +55,12 @@ struct ReloadUnderLoadTests {
         let failures = Mutex<[String]>([])
         let answered = Atomic<Int>(0)
         let isDone = Atomic<Bool>(false)
+        // Clients run on threads of their own: a queue shared with other tests can start them only after the reloads.
         let clients = DispatchGroup()
         for client in 0..<3 {
-            DispatchQueue.global().async(group: clients) {
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
                 let targets = ["/c/CH-\(client)", "/.well-known/apple-app-site-association", "/resolve?url=expchg%3A%2F%2Fc%2F\(client)", "/c/CH-42"]
                 var index = 0
                 while !isDone.load(ordering: .acquiring) {
@@ -68,6 +71,11 @@ struct ReloadUnderLoadTests {
                     index += 1
                 }
             }
+        }
+        var waits = 0
+        while answered.load(ordering: .relaxed) == 0 && waits < 500 {
+            usleep(10_000)
+            waits += 1
         }
         var reloads = (applied: 0, rejected: 0)
         for round in 0..<40 {

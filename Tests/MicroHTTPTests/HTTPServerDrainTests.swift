@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import MicroHTTP
 import Synchronization
@@ -31,7 +32,7 @@ struct HTTPServerDrainTests {
         try idle.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
 
         let stopped = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             server.stop(drainDeadline: .seconds(5))
             stopped.signal()
         }
