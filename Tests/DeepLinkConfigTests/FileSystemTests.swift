@@ -14,6 +14,7 @@ struct FileSystemTests {
     @Test("a file's bytes come back whole, also past the 64 KiB read size")
     func contents() throws {
         let root = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try Data(bytes).write(to: URL(fileURLWithPath: root + "/big"))
         try Data().write(to: URL(fileURLWithPath: root + "/empty"))
@@ -24,6 +25,7 @@ struct FileSystemTests {
     @Test("missing files and directories are told apart")
     func readErrors() throws {
         let root = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing") }
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing/deeper") }
         #expect(throws: FileSystem.ReadError.notARegularFile) { try FileSystem.contents(of: root + "/sub") }
@@ -33,6 +35,7 @@ struct FileSystemTests {
     @Test("entries are listed sorted without . and ..; paths are made canonical through symbolic links")
     func entriesAndPaths() throws {
         let root = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["b.css", "a.svg", ".hidden"] { try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/" + name)) }
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/sub/../a.svg")
         #expect(FileSystem.entries(of: root) == [".hidden", "a.svg", "b.css", "link", "sub"])
@@ -48,6 +51,7 @@ struct FileSystemTests {
     @Test("a config that is not UTF-8 is refused with that reason")
     func configNotUTF8() throws {
         let root = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try Data([0x64, 0x6F, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: root + "/bad.yaml"))
         #expect(Configuration.check(file: root + "/bad.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: the config is not UTF-8 text"])
     }

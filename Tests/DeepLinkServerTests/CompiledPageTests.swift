@@ -12,6 +12,7 @@ struct CompiledPageTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-compiled-\(UUID())")
         let publicDirectory = directory.appendingPathComponent("Public")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.copyItem(atPath: SiteFixture.publicDirectory, toPath: publicDirectory.path)
         if let charger {
             try charger.write(to: publicDirectory.appendingPathComponent("templates/charger.mustache"), atomically: true, encoding: .utf8)

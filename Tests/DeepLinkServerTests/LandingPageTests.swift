@@ -167,6 +167,7 @@ struct CombiningMarkEscapingTests {
     static func permissiveSite() throws -> Site {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-escaping-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("deeplinkd.yaml")
         try """
         app: {name: "App \\u0022\\u0301 <b>", appIDs: [ABCDE12345.com.example.app], appStoreID: "1"}
