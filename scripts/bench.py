@@ -46,6 +46,8 @@ AASA_PATH = "/.well-known/apple-app-site-association"
 LANDING_PATH = "/c/CH-42"
 # The "landing-many" case rotates over this many distinct charger pages (scripts/bench/landing-many.lua).
 LANDING_IDS = 5000
+# The "resolve-many" case gives each kind of URL of the mix this many distinct ids (scripts/bench/resolve-many.lua).
+RESOLVE_IDS = 5000
 
 # Only loopback, never a proxy from the environment.
 LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -248,7 +250,7 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
     sampler.start()
     try:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30,
-                                   env=dict(os.environ, LANDING_IDS=str(LANDING_IDS)))
+                                   env=dict(os.environ, LANDING_IDS=str(LANDING_IDS), RESOLVE_IDS=str(RESOLVE_IDS)))
     except subprocess.TimeoutExpired:
         sampler.finish()
         return {"error": f"wrk did not finish within {duration + 30} s"}
@@ -693,6 +695,7 @@ def machine():
 CASE_TITLES = {
     "aasa": "AASA",
     "resolve": "`/resolve` mix",
+    "resolve-many": f"`/resolve`, {4 * RESOLVE_IDS:,} URLs",
     "landing": f"landing `{LANDING_PATH}`",
     "landing-many": f"landing, {LANDING_IDS:,} ids",
 }
@@ -729,7 +732,9 @@ def build_targets(report):
                          verdict(ours <= theirs)))
         else:
             rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s, p99 no worse", "not measured", "–"))
-    for case, title in (("resolve", "`/resolve` mix"), ("landing", f"landing page `{LANDING_PATH}`, asked for again and again"),
+    for case, title in (("resolve", "`/resolve` mix"),
+                        ("resolve-many", f"`/resolve`, {4 * RESOLVE_IDS:,} URLs in turn (each resolved)"),
+                        ("landing", f"landing page `{LANDING_PATH}`, asked for again and again"),
                         ("landing-many", f"landing pages `/c/<id>`, {LANDING_IDS:,} ids in turn (each rendered)")):
         ratios = [(connections, end_to_end.get((case, connections), {}).get("ratio"))
                   for connections in report["connections"]]
@@ -844,7 +849,11 @@ def render_end_to_end(report, add):
         "worker), nginx serves each from its own file "
         f"({', '.join(str(size) for size in sizes.get('landing_many', []))} bytes). The `/resolve` mix "
         "(`scripts/bench/resolve-mix.lua`) rotates a matched Universal Link, an unmatched path, a custom-scheme URL "
-        "and a gated route with `state=ready`; nginx gets the same requests. "
+        "and a gated route with `state=ready`; nginx gets the same requests. The resolve-many case "
+        f"(`scripts/bench/resolve-many.lua`) gives each of those four kinds {RESOLVE_IDS:,} distinct ids, so no "
+        "query comes again before thousands of others: deeplinkd resolves every one (its cache of prepared answers, "
+        "shared with the landing pages, keeps the matched ones of routes that are not secret), nginx serves its one "
+        "`/resolve` file. "
         f"The AASA is `{AASA_PATH}`. `wrk -t2 -cN -d{report['duration']}s --latency`, "
         f"{plural(report['rounds'], 'round')}, the server order swapped every round.")
     add("")
@@ -975,6 +984,7 @@ def end_to_end(arguments, directory, report):
         cases = {
             "aasa": (AASA_PATH, "report.lua"),
             "resolve": ("/resolve", "resolve-mix.lua"),
+            "resolve-many": ("/", "resolve-many.lua"),
             "landing": (LANDING_PATH, "report.lua"),
             "landing-many": ("/", "landing-many.lua"),
         }
@@ -1047,7 +1057,7 @@ def parse_arguments():
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per case (default 3)")
     parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run (default 10)")
     parser.add_argument("--connections", default="64,256", help="connection counts (default 64,256)")
-    parser.add_argument("--cases", default=",".join(CASE_TITLES), help="end-to-end cases (default: all four)")
+    parser.add_argument("--cases", default=",".join(CASE_TITLES), help="end-to-end cases (default: all)")
     parser.add_argument("--wrk-threads", type=int, default=2, help="wrk threads (default 2)")
     parser.add_argument("--threading", action="store_true", help="also compare --threads 1, 2 and 4")
     parser.add_argument("--threading-rounds", type=int, default=2, help="rounds of the threading comparison (default 2)")

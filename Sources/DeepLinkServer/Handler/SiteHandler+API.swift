@@ -3,8 +3,12 @@ import Foundation
 import MicroHTTP
 
 extension SiteHandler {
-    /// `GET /resolve?url=URL[&state=STATE]`.
+    /// `GET /resolve?url=URL[&state=STATE]`. An answer about a route that is not secret is kept in the worker's
+    /// cache and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
+        let key = AnswerCache.Key(host: "", target: request.target)
+        let cache = site.answerCache(worker: request.worker)
+        if let answer = cache.response(for: key) { return Answer(.prepared(answer), endpoint: .resolve, outcomes: .one("matched")) }
         let query: [(name: Substring, value: Substring)]
         switch queryItems(request) {
         case .success(let found): query = found
@@ -15,7 +19,12 @@ extension SiteHandler {
         }
         do {
             let result = try site.table.resolve(url, state: query.first(where: { $0.name == "state" }).map { String($0.value) })
-            return Answer(.response(JSONResponse.body(200, result.jsonBytes(in: site.table))), endpoint: .resolve, outcomes: .one(result.outcome.reason))
+            let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
+            guard case .matched(let match) = result.outcome, !match.route.isSecret, let prepared = try? PreparedResponse(response) else {
+                return Answer(.response(response), endpoint: .resolve, outcomes: .one(result.outcome.reason))
+            }
+            cache.store(prepared, for: key)
+            return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one("matched"))
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }

@@ -11,8 +11,8 @@ extension SiteHandler {
         let host =
             table.domains.count == 1
             ? domain : request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
-        let key = LandingCache.Key(host: host, target: request.target)
-        let cache = site.landingCache(worker: request.worker)
+        let key = AnswerCache.Key(host: host, target: request.target)
+        let cache = site.answerCache(worker: request.worker)
         if let page = cache.response(for: key) { return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched")) }
         let outcome = table.resolve(host: host, target: request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {

@@ -26,8 +26,9 @@ public final class Site: Sendable {
     let assets: StaticAssets
     /// The error page for unknown paths, rendered once.
     let notFound: PreparedResponse
-    /// Landing pages answered so far, a cache per worker thread (the workers beyond their number share them).
-    private let landingCaches = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in LandingCache() }
+    /// Landing pages and `/resolve` answers given so far, a cache per worker thread (the workers beyond their number
+    /// share them).
+    private let answerCaches = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in AnswerCache() }
 
     /// The route table.
     public var table: RouteTable { configuration.table }
@@ -69,9 +70,9 @@ public final class Site: Sendable {
         }
     }
 
-    /// The landing-page cache of the worker thread numbered `worker`.
-    func landingCache(worker: Int) -> LandingCache {
-        landingCaches[worker % landingCaches.count]
+    /// The answer cache of the worker thread numbered `worker`.
+    func answerCache(worker: Int) -> AnswerCache {
+        answerCaches[worker % answerCaches.count]
     }
 
     /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.

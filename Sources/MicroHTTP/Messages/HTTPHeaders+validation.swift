@@ -6,41 +6,72 @@ extension HTTPHeaders {
     /// libmicrohttpd 0.9.75 accepts all of these. A front proxy may read such a request differently (smuggling), and
     /// nothing here needs them. A NUL byte cannot be told: libmicrohttpd ends the value at it.
     func problem(isHTTP11: Bool) -> String? {
+        let token = ASCIISet.token
+        let host = ASCIISet.host
         var hosts = 0
-        for index in 0..<count {
-            let name = nameBytes(at: index)
-            guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else { return "invalid header field name" }
-            let value = valueBytes(at: index)
-            guard !value.contains(where: Self.isForbiddenInValue) else { return "control character in a header field value" }
-            if Self.namesMatch(name, "Host") {
-                hosts += 1
-                guard value.allSatisfy(Self.isHostCharacter) else { return "invalid Host header" }
+        let found: String? = withFields { bytes, terminators in
+            var start = 0
+            for field in stride(from: 0, to: terminators.count, by: 2) {
+                let nameEnd = terminators[field]
+                let valueEnd = terminators[field + 1]
+                guard nameEnd > start, token.containsAll(bytes[start..<nameEnd]) else { return "invalid header field name" }
+                let value = bytes[(nameEnd + 1)..<valueEnd]
+                guard !value.contains(where: Self.isForbiddenInValue) else { return "control character in a header field value" }
+                if Self.isHost(bytes[start..<nameEnd]) {
+                    hosts += 1
+                    guard host.containsAll(value) else { return "invalid Host header" }
+                }
+                start = valueEnd + 1
             }
+            return nil
         }
+        if let found { return found }
         if hosts > 1 { return "more than one Host header" }
         if hosts == 0, isHTTP11 { return "HTTP/1.1 request without a Host header" }
         return nil
     }
 
-    /// `tchar` of RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``.
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        byte.isASCIILetterOrDigit || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
-
     /// Control characters other than horizontal tab, DEL included.
     private static func isForbiddenInValue(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+        byte < 0x20 ? byte != 0x09 : byte == 0x7F
     }
 
-    /// What `uri-host [":" port]` may hold (RFC 3986 §3.2.2): unreserved and sub-delimiter characters, `%`, the
-    /// brackets of an IP literal and the colon before a port; not user info, a path, space or anything else.
-    private static func isHostCharacter(_ byte: UInt8) -> Bool {
-        byte.isASCIILetterOrDigit || "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
+    /// Whether `name` is `Host` in any case.
+    private static func isHost(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        name.count == 4 && name.elementsEqual("host".utf8) { $0 | 0x20 == $1 }
     }
 }
 
-extension UInt8 {
-    fileprivate var isASCIILetterOrDigit: Bool {
-        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
+/// A set of ASCII bytes as two bit masks, so a test is a shift and an AND.
+struct ASCIISet {
+    /// Bit `n` set for each byte `n` below 0x40 in the set.
+    private var below0x40: UInt64 = 0
+    /// Bit `n` set for each byte `0x40 + n` in the set.
+    private var from0x40: UInt64 = 0
+
+    /// The set of ASCII letters, digits and the bytes of `others`.
+    init(lettersDigitsAnd others: String) {
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8 { insert(byte) }
+        for byte in others.utf8 { insert(byte) }
     }
+
+    private mutating func insert(_ byte: UInt8) {
+        precondition(byte < 0x80, "an ASCIISet holds ASCII bytes only")
+        if byte < 0x40 { below0x40 |= 1 << UInt64(byte) } else { from0x40 |= 1 << UInt64(byte - 0x40) }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 0x40 ? (below0x40 >> UInt64(byte)) & 1 == 1 : byte < 0x80 && (from0x40 >> UInt64(byte - 0x40)) & 1 == 1
+    }
+
+    func containsAll(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.allSatisfy(contains)
+    }
+
+    /// `tchar` of RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``.
+    static let token = ASCIISet(lettersDigitsAnd: "!#$%&'*+-.^_`|~")
+
+    /// What `uri-host [":" port]` may hold (RFC 3986 §3.2.2): unreserved and sub-delimiter characters, `%`, the
+    /// brackets of an IP literal and the colon before a port; not user info, a path, space or anything else.
+    static let host = ASCIISet(lettersDigitsAnd: "-._~%!$&'()*+,;=:[]")
 }

@@ -127,14 +127,9 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
         Self.namesMatch(bytes[nameStart(index)..<terminators[2 * index]], name)
     }
 
-    /// The bytes of the name of field `index`.
-    func nameBytes(at index: Int) -> ArraySlice<UInt8> {
-        bytes[nameStart(index)..<terminators[2 * index]]
-    }
-
-    /// The bytes of the value of field `index`.
-    func valueBytes(at index: Int) -> ArraySlice<UInt8> {
-        bytes[(terminators[2 * index] + 1)..<terminators[2 * index + 1]]
+    /// Calls `body` with the buffer of names and values and the offsets of their terminating NULs.
+    func withFields<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in terminators.withUnsafeBufferPointer { body(bytes, $0) } }
     }
 
     private func name(at index: Int) -> String {

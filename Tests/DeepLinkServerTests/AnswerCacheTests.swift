@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import MicroHTTP
+import Testing
+
+@testable import DeepLinkServer
+
+@Suite("The answer cache")
+struct AnswerCacheTests {
+    /// A site of its own, so the shared fixture's cache does not carry pages between tests.
+    static func freshHandler() throws -> SiteHandler {
+        SiteHandler(site: try Site(configPath: SiteFixture.configPath, publicDirectory: SiteFixture.publicDirectory), metrics: ServerMetrics())
+    }
+
+    static func prepared(_ answer: Answer) -> PreparedResponse? {
+        if case .prepared(let page) = answer.reply { page } else { nil }
+    }
+
+    @Test("a page asked for again is the same prepared response, with the same bytes and outcome")
+    func repeatedTargetIsServedFromTheCache() throws {
+        let handler = try Self.freshHandler()
+        let first = SiteFixture.send("/c/CH-42", handler: handler)
+        let second = SiteFixture.send("/c/CH-42", handler: handler)
+        let firstPage = try #require(Self.prepared(first.answer))
+        #expect(Self.prepared(second.answer) === firstPage)
+        #expect(second.response.status == 200)
+        #expect(second.response.body == first.response.body)
+        #expect(second.response.text.contains("CH-42"))
+        #expect(Array(second.answer.outcomes) == ["matched"])
+        #expect(handler.site.answerCache(worker: 0).count == 1)
+        // Another target is another page, even when it resolves to the same charger.
+        #expect(Self.prepared(SiteFixture.send("/c/CH-42?utm=x", handler: handler).answer) !== firstPage)
+        #expect(handler.site.answerCache(worker: 0).count == 2)
+    }
+
+    @Test("secret pages, unmatched URLs and other workers' pages are not kept in a worker's cache")
+    func secretsAreNeverKept() throws {
+        let handler = try Self.freshHandler()
+        let token = "abcdefghijklmnop_SECRET"
+        for _ in 0..<2 {
+            let magic = SiteFixture.send("/m/\(token)", handler: handler)
+            #expect(magic.response.status == 200)
+            #expect(Self.prepared(magic.answer) == nil)
+            #expect(magic.response.headers["Cache-Control"] == "no-store")
+            #expect(SiteFixture.send("/c/not%20valid", handler: handler).response.status == 404)
+        }
+        #expect(handler.site.answerCache(worker: 0).count == 0)
+        // A page another worker answered goes into that worker's cache (one and the same cache on a single core).
+        _ = handler.respond(to: HTTPRequest(method: "GET", target: "/c/CH-1", worker: 1))
+        let isShared = handler.site.answerCache(worker: 1) === handler.site.answerCache(worker: 0)
+        #expect(handler.site.answerCache(worker: 0).count == (isShared ? 1 : 0))
+        #expect(handler.site.answerCache(worker: 1).count == 1)
+    }
+
+    @Test("a /resolve answer asked for again is the same prepared response; the state is part of what is asked")
+    func repeatedResolveIsServedFromTheCache() throws {
+        let handler = try Self.freshHandler()
+        let target = "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42"
+        let first = SiteFixture.send(target, handler: handler)
+        let second = SiteFixture.send(target, handler: handler)
+        let firstAnswer = try #require(Self.prepared(first.answer))
+        #expect(Self.prepared(second.answer) === firstAnswer)
+        #expect(second.response.status == 200)
+        #expect(second.response.headers["Cache-Control"] == "no-store")
+        #expect(second.response.text.contains(#""matched":true"#))
+        #expect(second.response.text.contains(#""id":"CH-42""#))
+        #expect(Array(second.answer.outcomes) == ["matched"])
+        let withState = SiteFixture.send(target + "&state=ready", handler: handler)
+        #expect(Self.prepared(withState.answer) !== firstAnswer)
+        #expect(withState.response.text.contains(#""action":"dispatch""#))
+        #expect(!second.response.text.contains(#""action""#))
+        #expect(handler.site.answerCache(worker: 0).count == 2)
+    }
+
+    @Test("/resolve answers about secret routes, unmatched URLs and errors are not kept")
+    func resolveSecretsAreNeverKept() throws {
+        let handler = try Self.freshHandler()
+        let targets = [
+            "/resolve?url=https%3A%2F%2Flinks.example.com%2Fm%2Fabcdefghijklmnop_SECRET",
+            "/resolve?url=https%3A%2F%2Flinks.example.com%2Fm%2Fabcdefghijklmnop_SECRET%2Fextra",
+            "/resolve?url=https%3A%2F%2Flinks.example.com%2Fnothing",
+            "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2F1&state=nope",
+            "/resolve?state=ready",
+        ]
+        for target in targets + targets {
+            let sent = SiteFixture.send(target, handler: handler)
+            #expect(Self.prepared(sent.answer) == nil, "\(target)")
+        }
+        #expect(SiteFixture.send(targets[0], handler: handler).response.text.contains("abcdefghijklmnop_SECRET"))
+        #expect(SiteFixture.send(targets[3], handler: handler).response.status == 400)
+        #expect(handler.site.answerCache(worker: 0).count == 0)
+    }
+
+    @Test("a reload starts with empty caches, so a kept answer never outlives the config it came from")
+    func reloadEmptiesTheCaches() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-answers-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("deeplinkd.yaml")
+        let original = try String(contentsOfFile: SiteFixture.configPath, encoding: .utf8)
+        try original.write(to: config, atomically: true, encoding: .utf8)
+        var logger = Logger(label: "deeplinkd-test")
+        logger.logLevel = .critical
+        let server = try DeepLinkServer(configPath: config.path, publicDirectory: SiteFixture.publicDirectory, logger: logger, accessLog: .sink { _ in })
+        let target = "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42"
+        let before = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
+        #expect(before.response.text.contains(#""notification":"chargerDeepLinkRequested""#))
+        #expect(server.currentSite.answerCache(worker: 0).count == 1)
+
+        let renamed = original.replacingOccurrences(of: "notification: chargerDeepLinkRequested", with: "notification: chargerOpened")
+        try renamed.write(to: config, atomically: true, encoding: .utf8)
+        #expect(server.reload())
+        #expect(server.currentSite.answerCache(worker: 0).count == 0)
+        let after = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
+        #expect(after.response.text.contains(#""notification":"chargerOpened""#))
+    }
+
+    @Test("holds at most two generations of pages, and keeps the ones asked for again")
+    func boundedByGenerations() throws {
+        let cache = AnswerCache()
+        let response = try PreparedResponse(HTTPResponse(status: 200, body: "page"))
+        let kept = AnswerCache.Key(host: "links.example.com", target: "/c/kept")
+        cache.store(response, for: kept)
+        for index in 0..<(3 * AnswerCache.generationSize) {
+            cache.store(response, for: AnswerCache.Key(host: "links.example.com", target: "/c/\(index)"))
+            if index % (AnswerCache.generationSize / 2) == 0 { #expect(cache.response(for: kept) != nil) }
+            #expect(cache.count <= 2 * AnswerCache.generationSize)
+        }
+        #expect(cache.response(for: kept) != nil)
+        #expect(cache.response(for: AnswerCache.Key(host: "links.example.com", target: "/c/0")) == nil)
+        #expect(cache.response(for: AnswerCache.Key(host: "other.example.com", target: "/c/kept")) == nil)
+    }
+}
