@@ -13,10 +13,10 @@ COPY Package.swift Package.resolved* ./
 RUN swift package resolve
 COPY Sources Sources
 COPY Tests Tests
-COPY mk/release-toolset.json mk/
-# The flags of `make release`: lld with packed relative relocations (a smaller resident set at start-up).
+COPY mk/release-toolset.json mk/symbol-order.txt mk/
+# The flags of `make release`: lld with packed relative relocations, and the code the server runs laid out first
+# (a smaller resident set at start-up).
 RUN swift build -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json \
-        -Xlinker -z -Xlinker pack-relative-relocs \
     && install -D --strip .build/release/deeplinkd /out/deeplinkd
 
 # Runtime: the binary, libmicrohttpd (with GnuTLS, for --tls-cert) and libstdc++, nothing else.

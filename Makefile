@@ -18,10 +18,11 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
-# The Swift runtime is linked statically, by lld with packed relative relocations (RELR, glibc 2.36): the loader then
-# touches 2 MB fewer pages at start-up, and the executable stays position-independent (see docs/performance.md).
-RELEASE_FLAGS = -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json \
-	-Xlinker -z -Xlinker pack-relative-relocs
+# The Swift runtime is linked statically, by lld (mk/release-toolset.json) with packed relative relocations (RELR,
+# glibc 2.36): the loader then touches 2 MB fewer pages at start-up, and the executable stays position-independent.
+# Every function has a section of its own and the ones the server runs come first, in the order of
+# mk/symbol-order.txt (make symbol-order): 2 MiB less of the code is resident (see docs/performance.md).
+RELEASE_FLAGS = -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the Dockerfile without a Docker engine: every package its `apt-get install` lines name exists in
 # Debian 12 (asked of this machine's apt, which must be bookworm like the images), every COPY source exists and is
-# not in .dockerignore, and the final stage runs as a non-root USER, EXPOSEs 8080, has a HEALTHCHECK on /healthz
+# not in .dockerignore, the image builds deeplinkd with the flags of `make release` and copies the files they name,
+# and the final stage runs as a non-root USER, EXPOSEs 8080, has a HEALTHCHECK on /healthz
 # and the ENTRYPOINT deeplinkd.
 # Usage: scripts/check-dockerfile.sh [DOCKERFILE]   (default Dockerfile; run from the repository root)
 # Prints one line per check and `N passed, M failed`; exits 1 when anything failed.
@@ -80,6 +81,21 @@ while read -r source; do
     [[ $source == *[*?[]* ]] && continue
     check "COPY source $source is in the build context" in_context "$source"
 done < <(instruction COPY | grep -v -- '--from=' | awk '{ for (i = 2; i < NF; i++) if ($i !~ /^--/) print $i }')
+
+# The image's release build is the one `make release` makes (and docs/performance.md measures): every word of the
+# Makefile's RELEASE_FLAGS is on its `swift build` line, and every mk/ file the release toolset names is copied.
+release_flags=$(sed -e ':a' -e '/\\$/{N;s/\\\n/ /;ba' -e '}' Makefile | sed -nE 's/^RELEASE_FLAGS[[:space:]]*=[[:space:]]*(.*)/\1/p')
+build_line=$(instruction RUN | grep -E 'swift[[:space:]]+build' || true)
+has_release_flags() {
+    local flag
+    [ -n "$release_flags" ] && [ -n "$build_line" ] || return 1
+    for flag in $release_flags; do grep -qF -- " $flag" <<<"$build_line" || return 1; done
+}
+check "the image builds with the flags of make release (${release_flags:-none found})" has_release_flags
+copied=$(instruction COPY)
+while read -r named; do
+    [ -n "$named" ] && check "the release toolset's $named is copied into the image" grep -qF -- "$named" <<<"$copied"
+done < <(grep -oE 'mk/[A-Za-z0-9._-]+' mk/release-toolset.json | sort -u)
 
 final_user=$(instruction USER "$final_stage" | awk '{ user = $2 } END { print user }')
 is_not_root() { [ -n "$1" ] && [[ ! $1 =~ ^(root|0)(:.*)?$ ]]; }
