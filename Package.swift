@@ -56,11 +56,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
+        .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP"]),
-        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd"]),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
+        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport"]),
     ]
 )

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import MicroHTTP
 import Testing
 
@@ -93,22 +92,15 @@ struct AnswerCacheTests {
 
     @Test("a reload starts with empty caches, so a kept answer never outlives the config it came from")
     func reloadEmptiesTheCaches() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-answers-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("deeplinkd.yaml")
-        let original = try String(contentsOfFile: SiteFixture.configPath, encoding: .utf8)
-        try original.write(to: config, atomically: true, encoding: .utf8)
-        var logger = Logger(label: "deeplinkd-test")
-        logger.logLevel = .critical
-        let server = try DeepLinkServer(configPath: config.path, publicDirectory: SiteFixture.publicDirectory, logger: logger, accessLog: .sink { _ in })
+        let fixture = try ReloadableServer(named: "answers")
+        defer { fixture.remove() }
+        let server = fixture.server
         let target = "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42"
         let before = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         #expect(before.response.text.contains(#""notification":"chargerDeepLinkRequested""#))
         #expect(server.currentSite.answerCache(worker: 0).count == 1)
 
-        let renamed = original.replacingOccurrences(of: "notification: chargerDeepLinkRequested", with: "notification: chargerOpened")
-        try renamed.write(to: config, atomically: true, encoding: .utf8)
+        try fixture.rewrite(fixture.original.replacingOccurrences(of: "notification: chargerDeepLinkRequested", with: "notification: chargerOpened"))
         #expect(server.reload())
         #expect(server.currentSite.answerCache(worker: 0).count == 0)
         let after = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MicroHTTP
 
 @testable import DeepLinkServer
@@ -31,6 +32,42 @@ enum SiteFixture {
         case .response(let response): return (response, answer)
         case .prepared(let prepared): return (prepared.response, answer)
         }
+    }
+}
+
+/// A server loaded from a copy of the default config in a temporary directory of its own, for tests that rewrite
+/// the config and reload; `remove()` deletes the directory.
+struct ReloadableServer {
+    let directory: URL
+    let configURL: URL
+    /// The default config's text, as first written.
+    let original: String
+    let server: DeepLinkServer
+
+    init(named name: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-\(name)-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        configURL = directory.appendingPathComponent("deeplinkd.yaml")
+        original = try String(contentsOfFile: SiteFixture.configPath, encoding: .utf8)
+        do {
+            try original.write(to: configURL, atomically: true, encoding: .utf8)
+            var logger = Logger(label: "deeplinkd-test")
+            logger.logLevel = .critical
+            server = try DeepLinkServer(
+                configPath: configURL.path, publicDirectory: SiteFixture.publicDirectory, logger: logger, accessLog: .sink { _ in })
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// Replaces the config file's text (the server reads it on its next reload).
+    func rewrite(_ text: String) throws {
+        try text.write(to: configURL, atomically: true, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
     }
 }
 

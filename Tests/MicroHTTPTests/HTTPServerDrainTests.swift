@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HTTPTestSupport
 import MicroHTTP
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTPTestSupport
 import MicroHTTP
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import MicroHTTP
 import Testing
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPTestSupport
 import MicroHTTP
 import Synchronization
 import Testing

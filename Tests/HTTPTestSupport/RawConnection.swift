@@ -2,13 +2,13 @@ import Glibc
 import MicroHTTP
 
 /// Why a raw test exchange failed.
-enum RawConnectionError: Error, CustomStringConvertible {
+public enum RawConnectionError: Error, CustomStringConvertible {
     case system(String, Int32)
     case timedOut
     case closedEarly(received: Int)
     case malformed(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: errno \(code)"
         case .timedOut: "timed out waiting for the server"
@@ -22,11 +22,11 @@ enum RawConnectionError: Error, CustomStringConvertible {
 ///
 /// Every read and write times out (5 s by default), so a misbehaving server fails a test instead of
 /// stalling the suite. Sends use MSG_NOSIGNAL so a server closing early cannot kill the test process.
-final class RawConnection {
+public final class RawConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
-    init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
         let isIPv6 = host.contains(":")
         descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError.system("socket", errno) }
@@ -39,21 +39,13 @@ final class RawConnection {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = UInt16(port).bigEndian
             inet_pton(AF_INET6, host, &address.sin6_addr)
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            status = Self.connect(descriptor, to: address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = UInt16(port).bigEndian
             inet_pton(AF_INET, host, &address.sin_addr)
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            status = Self.connect(descriptor, to: address)
         }
         guard status == 0 else {
             let code = errno
@@ -66,13 +58,20 @@ final class RawConnection {
         close(descriptor)
     }
 
+    /// `connect(2)` to `address`, a `sockaddr_in` or `sockaddr_in6`.
+    private static func connect<Address>(_ descriptor: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
+    }
+
     /// Sends all of `text` as UTF-8 bytes.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// Sends all of `bytes`; a server that stops reading surfaces as an error, not a hang.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -86,7 +85,7 @@ final class RawConnection {
     }
 
     /// Reads one full response; `isHead` says the response has no body whatever its Content-Length.
-    func readResponse(isHead: Bool = false) throws -> RawResponse {
+    public func readResponse(isHead: Bool = false) throws -> RawResponse {
         while true {
             if let headEnd = pending.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                 var response = try RawResponse(head: Array(pending[..<headEnd]))
@@ -103,8 +102,15 @@ final class RawConnection {
     }
 
     /// Whether the server has closed the connection (reads until end of stream or timeout).
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         (try? receiveUntilClosed()) != nil
+    }
+
+    /// Every byte not read yet, up to the end of the stream, or what came before the timeout.
+    public func readUntilClosed() -> [UInt8] {
+        try? receiveUntilClosed()
+        defer { pending.removeAll() }
+        return pending
     }
 
     private func receiveUntilClosed() throws {

@@ -1,19 +1,19 @@
 import MicroHTTP
 
 /// A response as read off the wire by ``RawConnection``.
-struct RawResponse {
+public struct RawResponse {
     /// The status code from the status line.
-    var status: Int
+    public var status: Int
     /// The header fields, in order.
-    var headers: HTTPHeaders
+    public var headers: HTTPHeaders
     /// The body bytes (empty for HEAD).
-    var body: [UInt8] = []
+    public var body: [UInt8] = []
 
     /// The body as UTF-8 text.
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Parses the status line and header fields of `head`, which ends with the blank line.
-    init(head: [UInt8]) throws {
+    public init(head: [UInt8]) throws {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
         guard let statusLine = lines.first else { throw RawConnectionError.malformed("empty head") }
         let parts = statusLine.split(separator: " ", maxSplits: 2)
