@@ -122,4 +122,24 @@ struct AnswerCacheTests {
         #expect(cache.response(for: AnswerCache.Key(host: "links.example.com", target: "/c/0")) == nil)
         #expect(cache.response(for: AnswerCache.Key(host: "other.example.com", target: "/c/kept")) == nil)
     }
+
+    @Test("long targets bound it by bytes: a flood of made-up 12 KB queries keeps it under two generations' bytes")
+    func boundedByBytes() throws {
+        let cache = AnswerCache()
+        let response = try PreparedResponse(HTTPResponse(status: 200, body: #"{"matched":true}"#))
+        let kept = AnswerCache.Key(host: "", target: "/resolve?url=kept")
+        cache.store(response, for: kept)
+        let padding = String(repeating: "x", count: 12_000)
+        for index in 0..<(2 * AnswerCache.generationSize) {
+            cache.store(response, for: AnswerCache.Key(host: "", target: "/resolve?url=a&pad\(index)=\(padding)"))
+            if index % 16 == 0 { #expect(cache.response(for: kept) != nil) }
+            #expect(cache.bytes <= 2 * AnswerCache.generationBytes)
+        }
+        // Counted by entries alone it would hold all 512; by bytes, at most what two generations' bytes hold.
+        #expect(cache.count <= 2 * AnswerCache.generationBytes / padding.utf8.count + 1)
+        #expect(cache.response(for: kept) != nil)
+        #expect(cache.response(for: AnswerCache.Key(host: "", target: "/resolve?url=a&pad0=\(padding)")) == nil)
+        let last = AnswerCache.Key(host: "", target: "/resolve?url=a&pad\(2 * AnswerCache.generationSize - 1)=\(padding)")
+        #expect(cache.response(for: last) != nil)
+    }
 }

@@ -9,12 +9,15 @@ import MicroHTTP
 /// and a site has caches of its own, so a reload starts with empty ones. A worker thread uses its own cache
 /// (`Site.answerCache(worker:)`).
 ///
-/// Bounded by two generations of `generationSize` entries: new answers go into the recent generation; when it is
-/// full it becomes the older one, whose answers are dropped unless asked for again before the next turn (then they
-/// move back). So it holds at most twice `generationSize` answers, keeps the ones in use, and a flood of distinct
-/// URLs costs it nothing but misses.
+/// Bounded by two generations of at most `generationSize` answers and `generationBytes` bytes each: new answers go
+/// into the recent generation; when the next one would not fit, it becomes the older one, whose answers are dropped
+/// unless asked for again before the next turn (then they move back). An answer counts its key and its body twice
+/// (the prepared response keeps a copy of its own), so long targets, which a client can make up at will (`/resolve`
+/// ignores query items it does not know), bound the cache by bytes as short ones bound it by count. So it holds at
+/// most twice `generationBytes`, keeps the answers in use, and a flood of distinct URLs costs it nothing but misses.
 final class AnswerCache: Sendable {
     static let generationSize = 256
+    static let generationBytes = 2 << 20
 
     /// What an answer depends on besides the site.
     struct Key: Hashable {
@@ -29,33 +32,60 @@ final class AnswerCache: Sendable {
     private struct Generations {
         var recent: [Key: PreparedResponse] = [:]
         var older: [Key: PreparedResponse] = [:]
+        var recentBytes = 0
+        var olderBytes = 0
 
-        mutating func insert(_ response: PreparedResponse, for key: Key) {
-            if recent.count >= AnswerCache.generationSize {
-                older = recent
-                recent = [:]
+        /// Adds `response` to the recent generation, turning the generations first when it would not fit; returns
+        /// the answers that turn dropped, to be released after the lock (releasing frees libmicrohttpd responses).
+        mutating func insert(_ response: PreparedResponse, for key: Key) -> [Key: PreparedResponse] {
+            let bytes = Self.bytes(of: response, for: key)
+            var dropped: [Key: PreparedResponse] = [:]
+            if recent.count >= AnswerCache.generationSize || recentBytes + bytes > AnswerCache.generationBytes {
+                dropped = older
+                (older, olderBytes) = (recent, recentBytes)
+                (recent, recentBytes) = ([:], 0)
             }
-            recent[key] = response
+            if let replaced = recent.updateValue(response, forKey: key) { recentBytes -= Self.bytes(of: replaced, for: key) }
+            recentBytes += bytes
+            return dropped
+        }
+
+        /// Takes the answer for `key` out of the older generation.
+        mutating func takeOlder(_ key: Key) -> PreparedResponse? {
+            guard let response = older.removeValue(forKey: key) else { return nil }
+            olderBytes -= Self.bytes(of: response, for: key)
+            return response
+        }
+
+        /// What an answer holds: its key, and its body twice.
+        static func bytes(of response: PreparedResponse, for key: Key) -> Int {
+            key.host.utf8.count + key.target.utf8.count + 2 * response.response.body.count
         }
     }
 
     /// The answer kept for `key`, if any.
     func response(for key: Key) -> PreparedResponse? {
-        generations.withLock { generations in
-            if let response = generations.recent[key] { return response }
-            guard let response = generations.older.removeValue(forKey: key) else { return nil }
-            generations.insert(response, for: key)
-            return response
-        }
+        // The answers a turn drops are released once `withLock` has returned, after the lock.
+        generations.withLock { generations -> (found: PreparedResponse?, dropped: [Key: PreparedResponse]) in
+            if let response = generations.recent[key] { return (response, [:]) }
+            guard let response = generations.takeOlder(key) else { return (nil, [:]) }
+            return (response, generations.insert(response, for: key))
+        }.found
     }
 
     /// Keeps `response` as the answer to `key`.
     func store(_ response: PreparedResponse, for key: Key) {
-        generations.withLock { $0.insert(response, for: key) }
+        // The answers the turn dropped are released once `withLock` has returned, after the lock.
+        _ = generations.withLock { $0.insert(response, for: key) }
     }
 
     /// The number of answers kept.
     var count: Int {
         generations.withLock { $0.recent.count + $0.older.count }
+    }
+
+    /// The bytes the answers kept hold, as the bound counts them.
+    var bytes: Int {
+        generations.withLock { $0.recentBytes + $0.olderBytes }
     }
 }
