@@ -23,6 +23,8 @@ struct RequestValidationTests {
         "refused with 400 before the handler runs (RFC 9110 5, RFC 9112 3.2)",
         arguments: [
             "GET / HTTP/1.1",
+            "GET / HTTP/1.2",
+            "GET / HTTP/1.9",
             "GET / HTTP/1.1\r\nHost: a\r\nHost: b",
             "GET / HTTP/1.1\r\nHost: a\r\nhost: a",
             "GET / HTTP/1.1\r\nHost: user@links.example.com",

@@ -41,8 +41,8 @@ extension Exchange {
         }
     }
 
-    /// Every request header in order, read once with sizes so values holding NUL bytes stay whole, and the framing
-    /// headers picked out on the way.
+    /// Every request header in order, read once with the sizes libmicrohttpd keeps (no `strlen`), and the framing
+    /// headers picked out on the way. (libmicrohttpd 0.9.75 has already ended a value at a NUL byte.)
     func readHead() -> RequestHead {
         var head = RequestHead(headers: HTTPHeaders(reservingBytes: 256, count: 8))
         withUnsafeMutablePointer(to: &head) { target in

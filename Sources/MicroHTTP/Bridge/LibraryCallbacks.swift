@@ -65,8 +65,22 @@ enum LibraryCallbacks {
         let request = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        return exchange.advance(request, method: method, isHTTP11: isHTTP11, chunk: chunk)
+        return exchange.advance(request, method: method, isHTTP11: isHTTP11OrLater(version), chunk: chunk)
+    }
+
+    /// Whether `version` is HTTP/1.1 or a later HTTP/1.x, which libmicrohttpd serves as 1.1 and RFC 9112 (section
+    /// 2.3) says to treat as 1.1: `HTTP/1.` and a minor version of digits other than zero.
+    static func isHTTP11OrLater(_ version: UnsafePointer<CChar>?) -> Bool {
+        guard let version, strncmp(version, "HTTP/1.", 7) == 0 else { return false }
+        var minor = version + 7
+        var isZero = true
+        guard minor.pointee != 0 else { return false }
+        while minor.pointee != 0 {
+            guard let digit = UInt8(exactly: minor.pointee), (0x30...0x39).contains(digit) else { return false }
+            if digit != 0x30 { isZero = false }
+            minor += 1
+        }
+        return !isZero
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats libmicrohttpd's printf-style message into the logger.
