@@ -83,19 +83,20 @@ while read -r source; do
 done < <(instruction COPY | grep -v -- '--from=' | awk '{ for (i = 2; i < NF; i++) if ($i !~ /^--/) print $i }')
 
 # The image's release build is the one `make release` makes (and docs/performance.md measures): every word of the
-# Makefile's RELEASE_FLAGS is on its `swift build` line, and every mk/ file the release toolset names is copied.
+# Makefile's RELEASE_FLAGS is on its `swift build` line, and the release toolset and every mk/ file it names are
+# copied.
 release_flags=$(sed -e ':a' -e '/\\$/{N;s/\\\n/ /;ba' -e '}' Makefile | sed -nE 's/^RELEASE_FLAGS[[:space:]]*=[[:space:]]*(.*)/\1/p')
 build_line=$(instruction RUN | grep -E 'swift[[:space:]]+build' || true)
 has_release_flags() {
     local flag
     [ -n "$release_flags" ] && [ -n "$build_line" ] || return 1
-    for flag in $release_flags; do grep -qF -- " $flag" <<<"$build_line" || return 1; done
+    for flag in $release_flags; do grep -qFw -- "$flag" <<<"$build_line" || return 1; done
 }
 check "the image builds with the flags of make release (${release_flags:-none found})" has_release_flags
 copied=$(instruction COPY)
 while read -r named; do
-    [ -n "$named" ] && check "the release toolset's $named is copied into the image" grep -qF -- "$named" <<<"$copied"
-done < <(grep -oE 'mk/[A-Za-z0-9._-]+' mk/release-toolset.json | sort -u)
+    [ -n "$named" ] && check "$named (release toolset) is copied into the image" grep -qF -- "$named" <<<"$copied"
+done < <({ echo mk/release-toolset.json; grep -oE 'mk/[A-Za-z0-9._-]+' mk/release-toolset.json; } | sort -u)
 
 final_user=$(instruction USER "$final_stage" | awk '{ user = $2 } END { print user }')
 is_not_root() { [ -n "$1" ] && [[ ! $1 =~ ^(root|0)(:.*)?$ ]]; }
