@@ -20,4 +20,15 @@ struct EndpointTests {
         let target = path + "?q=1"
         #expect(Endpoint.of(path: target[..<target.endIndex].dropLast(4)) == expected)
     }
+
+    @Test("index is the position in allCases, which per-endpoint tables and the metrics labels rely on")
+    func indexIsThePositionInAllCases() {
+        #expect(Endpoint.allCases.map(\.index) == Array(Endpoint.allCases.indices))
+    }
+
+    @Test("the static endpoint's prefix is the one static assets are served under")
+    func staticPrefix() {
+        #expect(Endpoint.of(path: StaticAssets.prefix[...]) == .asset)
+        #expect(Endpoint.of(path: StaticAssets.prefix.dropLast()) == .landing)
+    }
 }
