@@ -10,20 +10,26 @@ public final class DeepLinkServer: Sendable {
     private let publicDirectory: String
     private let logger: Logger
     private let accessLog: AccessLog
-    private let metrics = ServerMetrics()
+    private let metrics: ServerMetrics
+    /// The worker threads the per-worker caches, metrics shards and log lanes are made for.
+    private let workers: Int
     private let http = PThreadMutex<HTTPServer?>(nil)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
+    /// `workers` is the number of worker threads it will be started with (`HTTPServer.Configuration.threadPoolSize`):
+    /// each gets its own caches, metrics shard and log lane.
     public init(
-        configPath: String, publicDirectory: String, logger: Logger, accessLog: JSONLinesLogHandler.Output = .standardError
+        configPath: String, publicDirectory: String, logger: Logger, accessLog: JSONLinesLogHandler.Output = .standardError,
+        workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         self.configPath = configPath
         self.publicDirectory = publicDirectory
         self.logger = logger
-        self.accessLog = AccessLog(
-            label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: HTTPServer.Configuration.onlineProcessorCount)
-        site = PThreadMutex(try Site(configPath: configPath, publicDirectory: publicDirectory))
+        self.workers = max(1, workers)
+        self.accessLog = AccessLog(label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: self.workers)
+        metrics = ServerMetrics(shards: self.workers)
+        site = PThreadMutex(try Site(configPath: configPath, publicDirectory: publicDirectory, workers: self.workers))
     }
 
     /// The site being served.
@@ -43,7 +49,7 @@ public final class DeepLinkServer: Sendable {
     @discardableResult
     public func reload() -> Bool {
         do {
-            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory)
+            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, workers: workers)
             site.withLock { $0 = fresh }
             metrics.recordReload(succeeded: true)
             logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": "\(fresh.table.routes.count)"])

@@ -50,7 +50,8 @@ struct ServeCommand: ParsableCommand {
         let server: DeepLinkServer
         do {
             server = try DeepLinkServer(
-                configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger)
+                configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger,
+                workers: configuration.threadPoolSize)
             try server.start(configuration)
         } catch {
             LogSink.standardError.flush()

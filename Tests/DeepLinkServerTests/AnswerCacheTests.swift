@@ -142,4 +142,12 @@ struct AnswerCacheTests {
         let last = AnswerCache.Key(host: "", target: "/resolve?url=a&pad\(2 * AnswerCache.generationSize - 1)=\(padding)")
         #expect(cache.response(for: last) != nil)
     }
+
+    @Test("a site has a cache for each of the workers it is made for, however many cores there are", arguments: [1, 3, 8])
+    func cachePerWorker(workers: Int) throws {
+        let site = try Site(configPath: SiteFixture.configPath, publicDirectory: SiteFixture.publicDirectory, workers: workers)
+        let caches = (0..<workers).map { site.answerCache(worker: $0) }
+        #expect(Set(caches.map(ObjectIdentifier.init)).count == workers)
+        #expect(site.answerCache(worker: workers) === caches[0])
+    }
 }

@@ -10,10 +10,12 @@ struct PageRenderer: Sendable {
     private let common: [String: String]
     /// Landing pages compiled so far, a cache per worker thread (the workers beyond their number share them), so
     /// workers never contend for one.
-    private let compiled = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in CompiledPages() }
+    private let compiled: [CompiledPages]
 
-    /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one.
-    init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
+    /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one. Keeps a cache of
+    /// compiled pages for each of `workers` worker threads.
+    init(directory: String, landings: [String], assets: StaticAssets, workers: Int) throws(SiteError) {
+        compiled = (0..<max(1, workers)).map { _ in CompiledPages() }
         guard let names = FileSystem.entries(of: directory) else {
             throw .template("cannot read the templates directory \(directory)")
         }

@@ -28,28 +28,36 @@ public final class Site: Sendable {
     let notFound: PreparedResponse
     /// Landing pages and `/resolve` answers given so far, a cache per worker thread (the workers beyond their number
     /// share them).
-    private let answerCaches = (0..<HTTPServer.Configuration.onlineProcessorCount).map { _ in AnswerCache() }
+    private let answerCaches: [AnswerCache]
 
     /// The route table.
     public var table: RouteTable { configuration.table }
 
-    /// Loads the config at `configPath` and the templates and assets under `publicDirectory`.
-    public convenience init(configPath: String, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
+    /// Loads the config at `configPath` and the templates and assets under `publicDirectory`, with caches for
+    /// `workers` worker threads.
+    public convenience init(
+        configPath: String, publicDirectory: String, loadedAt: Date = Date(), workers: Int = HTTPServer.Configuration.onlineProcessorCount
+    ) throws(SiteError) {
         let configuration: Configuration
         do {
             configuration = try Configuration(contentsOf: configPath)
         } catch {
             throw .configuration(error)
         }
-        try self.init(configuration: configuration, publicDirectory: publicDirectory, loadedAt: loadedAt)
+        try self.init(configuration: configuration, publicDirectory: publicDirectory, loadedAt: loadedAt, workers: workers)
     }
 
-    /// Builds a site from a checked config and the templates and assets under `publicDirectory`.
-    public init(configuration: Configuration, publicDirectory: String, loadedAt: Date = Date()) throws(SiteError) {
+    /// Builds a site from a checked config and the templates and assets under `publicDirectory`, with caches for
+    /// `workers` worker threads.
+    public init(
+        configuration: Configuration, publicDirectory: String, loadedAt: Date = Date(), workers: Int = HTTPServer.Configuration.onlineProcessorCount
+    ) throws(SiteError) {
         self.configuration = configuration
+        answerCaches = (0..<max(1, workers)).map { _ in AnswerCache() }
         let table = configuration.table
         assets = try StaticAssets(directory: publicDirectory + "/static")
-        pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
+        pages = try PageRenderer(
+            directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
         var files: [String: CachedDocument] = [:]
         for domain in table.domains {
             let json = AASAGenerator(table: table).json(for: domain)
