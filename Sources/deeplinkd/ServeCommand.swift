@@ -35,15 +35,21 @@ struct ServeCommand: ParsableCommand {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
     }
 
+    /// `$DEEPLINKD_PORT`, or 8080 when it is not set.
+    private static func environmentPort() throws -> Int {
+        guard let text = Environment.value(of: "DEEPLINKD_PORT") else { return 8080 }
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw ValidationError("DEEPLINKD_PORT must be a port number (0...65535), not '\(text)'")
+        }
+        return port
+    }
+
     func run() throws {
         LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) }
         let logger = Logger(label: "deeplinkd")
         var configuration = try limits.configuration()
         configuration.host = host ?? Environment.value(of: "DEEPLINKD_HOST") ?? "0.0.0.0"
-        guard let port = port ?? Environment.value(of: "DEEPLINKD_PORT").map({ Int($0) ?? -1 }), (0...65535).contains(port) else {
-            throw ValidationError("DEEPLINKD_PORT must be a port number (0...65535)")
-        }
-        configuration.port = port
+        configuration.port = try port ?? Self.environmentPort()
         configuration.tls = try tlsCredentials()
 
         let signals = SignalWaiter([SIGINT, SIGTERM, SIGHUP])

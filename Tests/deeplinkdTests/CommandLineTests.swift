@@ -32,12 +32,14 @@ struct Deeplinkd {
         let error: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `deeplinkd arguments` to its end, with `environment` added to this process's and the variables in
+    /// `removing` taken out.
+    static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
-        process.environment = Deeplinkd.environment.merging(environment) { $1 }
+        process.environment = Deeplinkd.environment.merging(environment) { $1 }.filter { !removing.contains($0.key) }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

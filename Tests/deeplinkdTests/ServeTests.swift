@@ -148,6 +148,31 @@ struct ServeTests {
         #expect(second.error.contains("deeplinkd: cannot listen on 127.0.0.1:\(server.port): address already in use"))
     }
 
+    @Test("with no --port and no DEEPLINKD_PORT it listens on 8080; a DEEPLINKD_PORT that is not a port is refused")
+    func defaultPort() throws {
+        // Holds 127.0.0.1:8080 (unless something else already does), so the server's bind fails and names the port
+        // without the test depending on the port being free.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(8080).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        _ = listen(holder, 1)
+        let unset = try Deeplinkd.run(["serve", "--host", "127.0.0.1"], removing: ["DEEPLINKD_PORT"])
+        #expect(unset.status == 1)
+        #expect(unset.error.contains("deeplinkd: cannot listen on 127.0.0.1:8080: address already in use"), "\(unset.error)")
+
+        for bad in ["http", "70000", ""] {
+            let refused = try Deeplinkd.run(["serve", "--host", "127.0.0.1"], environment: ["DEEPLINKD_PORT": bad])
+            #expect(refused.status != 0)
+            #expect(refused.error.contains("DEEPLINKD_PORT must be a port number (0...65535), not '\(bad)'"), "\(refused.error)")
+        }
+    }
+
     @Test("serves HTTPS with a certificate and key")
     func tls() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-tls-\(UUID())")
