@@ -26,10 +26,10 @@ public final class DeepLinkServer: Sendable {
         self.configPath = configPath
         self.publicDirectory = publicDirectory
         self.logger = logger
-        self.workers = max(1, workers)
-        self.accessLog = AccessLog(label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: self.workers)
-        metrics = ServerMetrics(shards: self.workers)
-        site = PThreadMutex(try Site(configPath: configPath, publicDirectory: publicDirectory, workers: self.workers))
+        self.workers = workers
+        self.accessLog = AccessLog(label: logger.label, output: accessLog, isEnabled: logger.logLevel <= .info, workers: workers)
+        metrics = ServerMetrics(shards: workers)
+        site = PThreadMutex(try Site(configPath: configPath, publicDirectory: publicDirectory, workers: workers))
     }
 
     /// The site being served.

@@ -13,9 +13,9 @@ struct PageRenderer: Sendable {
     private let compiled: [CompiledPages]
 
     /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one. Keeps a cache of
-    /// compiled pages for each of `workers` worker threads.
+    /// compiled pages for each of `workers` worker threads (at least one).
     init(directory: String, landings: [String], assets: StaticAssets, workers: Int) throws(SiteError) {
-        compiled = (0..<max(1, workers)).map { _ in CompiledPages() }
+        compiled = (0..<workers).map { _ in CompiledPages() }
         guard let names = FileSystem.entries(of: directory) else {
             throw .template("cannot read the templates directory \(directory)")
         }

@@ -53,7 +53,8 @@ public final class Site: Sendable {
         configuration: Configuration, publicDirectory: String, loadedAt: Date = Date(), workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         self.configuration = configuration
-        answerCaches = (0..<max(1, workers)).map { _ in AnswerCache() }
+        let workers = max(1, workers)
+        answerCaches = (0..<workers).map { _ in AnswerCache() }
         let table = configuration.table
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(

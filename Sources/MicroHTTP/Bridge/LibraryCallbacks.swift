@@ -72,15 +72,8 @@ enum LibraryCallbacks {
     /// 2.3) says to treat as 1.1: `HTTP/1.` and a minor version of digits other than zero.
     static func isHTTP11OrLater(_ version: UnsafePointer<CChar>?) -> Bool {
         guard let version, strncmp(version, "HTTP/1.", 7) == 0 else { return false }
-        var minor = version + 7
-        var isZero = true
-        guard minor.pointee != 0 else { return false }
-        while minor.pointee != 0 {
-            guard let digit = UInt8(exactly: minor.pointee), (0x30...0x39).contains(digit) else { return false }
-            if digit != 0x30 { isZero = false }
-            minor += 1
-        }
-        return !isZero
+        let minor = UnsafeRawBufferPointer(start: version + 7, count: strlen(version + 7))
+        return minor.allSatisfy { (0x30...0x39).contains($0) } && minor.contains { $0 != 0x30 }
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats libmicrohttpd's printf-style message into the logger.
