@@ -15,7 +15,10 @@
 /// The callback MHD_OPTION_URI_LOG_CALLBACK expects; microhttpd.h spells it out inline without a typedef.
 typedef void *(*microhttp_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the four callbacks that
+/// The callback MHD_OPTION_UNESCAPE_CALLBACK expects; microhttpd.h describes it only in a comment.
+typedef size_t (*microhttp_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
+
+// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the five callbacks that
 // take two pointers each (a function and its closure, awkward to put into an MHD_OptionItem from Swift
 // without bit-casting a function pointer to an integer) plus an MHD_OPTION_ARRAY of plain integer and
 // pointer options. The logger is listed first, as microhttpd.h asks, so start-up errors reach it.
@@ -28,6 +31,7 @@ microhttp_start_daemon(unsigned int flags,
                        MHD_AccessHandlerCallback access_handler,
                        MHD_RequestCompletedCallback completed_callback,
                        MHD_NotifyConnectionCallback connection_callback,
+                       microhttp_unescape_callback unescape_callback,
                        const struct MHD_OptionItem *options)
 {
   return MHD_start_daemon(flags, 0,
@@ -37,6 +41,7 @@ microhttp_start_daemon(unsigned int flags,
                           MHD_OPTION_URI_LOG_CALLBACK, uri_callback, callback_context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed_callback, callback_context,
                           MHD_OPTION_NOTIFY_CONNECTION, connection_callback, callback_context,
+                          MHD_OPTION_UNESCAPE_CALLBACK, unescape_callback, callback_context,
                           MHD_OPTION_ARRAY, options,
                           MHD_OPTION_END);
 }

@@ -8,12 +8,33 @@ struct ByteWriterTests {
         "decimals are written padded to the digits asked for",
         arguments: [
             (0, 1, "0"), (7, 3, "007"), (1234, 3, "1234"), (-5, 1, "0"), (Int.max, 1, "9223372036854775807"),
-            (42, 20, "00000000000000000042"), (42, 99, "00000000000000000042"),
+            (42, 20, "00000000000000000042"), (42, 99, "00000000000000000042"), (5, 2, "05"), (10, 1, "10"), (99, 4, "0099"),
+            (100, 1, "100"), (105, 1, "105"), (1009, 1, "1009"), (90_817, 6, "090817"), (1_000_000_000_000_000_000, 1, "1000000000000000000"),
         ])
     func decimal(value: Int, digits: Int, text: String) {
         var bytes: [UInt8] = [UInt8(ascii: ">")]
         ByteWriter.append(to: &bytes, capacity: 20) { $0.writeDecimal(value, digits: digits) }
         #expect(String(decoding: bytes, as: UTF8.self) == ">" + text)
+    }
+
+    @Test("two digits are written for 0 through 99, and a value outside is held to that range")
+    func twoDigits() {
+        var bytes: [UInt8] = []
+        ByteWriter.append(to: &bytes, capacity: 14) { writer in
+            for value in [0, 7, 10, 59, 99, -3, 123] { writer.writeTwoDigits(value) }
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "00071059990099")
+    }
+
+    @Test("a string that is not a literal is written as its UTF-8")
+    func strings() {
+        let text = ["caf", "é ", "日本"].joined()
+        var bytes: [UInt8] = []
+        ByteWriter.append(to: &bytes, capacity: 32) { writer in
+            writer.write(string: text)
+            writer.write("!")
+        }
+        #expect(bytes == Array("café 日本!".utf8))
     }
 
     @Test(

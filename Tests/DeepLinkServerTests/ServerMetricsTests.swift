@@ -49,6 +49,26 @@ struct ServerMetricsTests {
         }
     }
 
+    @Test("every status is counted by endpoint, the common ones and the rare ones alike, in label order")
+    func everyStatusCounted() {
+        let metrics = ServerMetrics(shards: 2)
+        let answered: [(Int, Endpoint, Int)] = [
+            (0, .associationFile, 200), (1, .associationFile, 304), (0, .associationFile, 304), (1, .resolve, 400), (0, .resolve, 405),
+            (1, .landing, 404), (0, .landing, 500), (1, .landing, 500), (0, .metrics, 200), (1, .link, 422),
+        ]
+        for (worker, endpoint, status) in answered {
+            metrics.record(worker: worker, endpoint: endpoint, status: status, nanoseconds: 1_000, outcomes: .none)
+        }
+        let series = metrics.exposition().text.split(separator: "\n").filter { $0.hasPrefix("deeplinkd_requests_total{") }
+        #expect(
+            series == [
+                #"deeplinkd_requests_total{endpoint="aasa",status="200"} 1"#, #"deeplinkd_requests_total{endpoint="aasa",status="304"} 2"#,
+                #"deeplinkd_requests_total{endpoint="landing",status="404"} 1"#, #"deeplinkd_requests_total{endpoint="landing",status="500"} 2"#,
+                #"deeplinkd_requests_total{endpoint="link",status="422"} 1"#, #"deeplinkd_requests_total{endpoint="metrics",status="200"} 1"#,
+                #"deeplinkd_requests_total{endpoint="resolve",status="400"} 1"#, #"deeplinkd_requests_total{endpoint="resolve",status="405"} 1"#,
+            ])
+    }
+
     @Test("reloads are exposed before any request, as zero")
     func reloadsStartAtZero() {
         let text = ServerMetrics(shards: 1).exposition().text

@@ -24,6 +24,8 @@ struct TimestampTests {
             (timespec(tv_sec: 0, tv_nsec: 0), "1970-01-01T00:00:00.000Z"),
             (timespec(tv_sec: 1_795_426_202, tv_nsec: 123_999_999), "2026-11-23T09:30:02.123Z"),
             (timespec(tv_sec: 951_868_799, tv_nsec: 999_000_000), "2000-02-29T23:59:59.999Z"),
+            (timespec(tv_sec: -2_208_988_800, tv_nsec: 5_000_000), "1900-01-01T00:00:00.005Z"),
+            (timespec(tv_sec: 1_104_537_599, tv_nsec: 50_000_000), "2004-12-31T23:59:59.050Z"),
         ])
     func written(time: timespec, text: String) {
         var bytes: [UInt8] = [UInt8(ascii: ">")]

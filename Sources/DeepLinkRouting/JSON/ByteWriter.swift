@@ -57,8 +57,9 @@ public struct ByteWriter {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
-    /// Writes the UTF-8 of `text`.
-    public mutating func write(_ text: String) {
+    /// Writes the UTF-8 of `text`. (Labelled, so that a literal goes to the `StaticString` overload, which needs no
+    /// copy of the string.)
+    public mutating func write(string text: String) {
         var text = text
         text.withUTF8 { write($0) }
     }
@@ -75,20 +76,50 @@ public struct ByteWriter {
         writeDigits(value.magnitude, minimumCount: 1)
     }
 
+    /// Writes `value`, 0 through 99, as two digits (`07`).
+    public mutating func writeTwoDigits(_ value: Int) {
+        guard let start, reserve(2) else { return }
+        let pair = Self.digitPairs.utf8Start + 2 * min(max(value, 0), 99)
+        start[count] = pair[0]
+        start[count + 1] = pair[1]
+        count += 2
+    }
+
+    /// `00` through `99`: decimals are written two digits at a time.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
     private mutating func writeDigits(_ value: UInt, minimumCount: Int) {
-        var rest = value
         var length = 1
         var limit: UInt = 10
-        while length < 19, rest >= limit {
+        while length < 19, value >= limit {
             length += 1
             limit *= 10
         }
-        if rest >= limit { length += 1 }
+        if value >= limit { length += 1 }
         length = max(length, min(minimumCount, 20))
         guard let start, reserve(length) else { return }
-        for index in (count..<count + length).reversed() {
-            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        // From the last digit back, two at a time, then zeros up to the padded length.
+        let pairs = Self.digitPairs.utf8Start
+        var rest = value
+        var index = count + length
+        while rest >= 10 {
+            let pair = pairs + 2 * Int(rest % 100)
+            index -= 2
+            start[index] = pair[0]
+            start[index + 1] = pair[1]
+            rest /= 100
+        }
+        if rest > 0 || index == count + length {
+            index -= 1
+            start[index] = UInt8(ascii: "0") + UInt8(rest)
+        }
+        while index > count {
+            index -= 1
+            start[index] = UInt8(ascii: "0")
         }
         count += length
     }

@@ -49,7 +49,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes already-encoded JSON as a value.
     public mutating func raw(_ key: String? = nil, _ json: String) {
-        member(key, room: json.utf8.count) { $0.write(json) }
+        member(key, room: json.utf8.count) { $0.write(string: json) }
     }
 
     private mutating func open(_ key: String?, _ bracket: UInt8) {

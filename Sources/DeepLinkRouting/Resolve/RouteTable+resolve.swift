@@ -39,8 +39,8 @@ extension RouteTable {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
             var writer = ByteWriter(buffer)
             writer.write("https://")
-            writer.write(host)
-            writer.write(target)
+            writer.write(string: host)
+            writer.write(string: target)
             let bytes = Bytes(rebasing: buffer[..<writer.count])
             do throws(URLSyntaxError) {
                 return resolve(bytes, try URLRanges(bytes))

@@ -14,6 +14,8 @@ final class AccessLog: Sendable {
     let isEnabled: Bool
     /// `"label"`, quoted once.
     private let quotedLabel: [UInt8]
+    /// Each endpoint's name as bytes, by `Endpoint.index`.
+    private let endpointNames = Endpoint.allCases.map { Array($0.rawValue.utf8) }
     /// The lanes of `LogSink.standardError`, one per worker (the workers beyond their number share them).
     private let lanes: [LogSink.Lane]
 
@@ -37,10 +39,13 @@ final class AccessLog: Sendable {
         guard isEnabled else { return }
         switch output {
         case .standardError:
-            LogSink.standardError.append(to: lanes[worker % lanes.count]) { entry.write(quotedLabel: quotedLabel, into: &$0) }
+            let endpointName = endpointNames[entry.endpoint.index]
+            LogSink.standardError.append(to: lanes[worker % lanes.count]) {
+                entry.write(quotedLabel: quotedLabel, endpointName: endpointName, into: &$0)
+            }
         case .sink(let sink):
             var line: [UInt8] = []
-            entry.write(quotedLabel: quotedLabel, into: &line)
+            entry.write(quotedLabel: quotedLabel, endpointName: endpointNames[entry.endpoint.index], into: &line)
             sink(String(decoding: line, as: UTF8.self))
         }
     }
@@ -57,8 +62,8 @@ struct AccessLogEntry {
     let endpoint: Endpoint
     let remote: String
 
-    /// Appends the JSON object, without a newline.
-    func write(quotedLabel: [UInt8], into line: inout [UInt8]) {
+    /// Appends the JSON object, without a newline; `endpointName` is the endpoint's name as bytes.
+    func write(quotedLabel: [UInt8], endpointName: [UInt8], into line: inout [UInt8]) {
         var path = path
         path.withUTF8 { path in
             let variable = quotedLabel.count + ByteWriter.jsonStringCapacity(method.utf8.count + path.count + remote.utf8.count)
@@ -75,7 +80,7 @@ struct AccessLogEntry {
                 line.write(UInt8(ascii: "."))
                 line.writeDecimal(microseconds % 1000, digits: 3)
                 line.write(#"","endpoint":""#)
-                line.write(endpoint.rawValue)
+                line.write(endpointName)
                 line.write(#"","method":"#)
                 line.writeJSONString(method)
                 line.write(#","path":"#)

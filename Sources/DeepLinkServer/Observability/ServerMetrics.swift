@@ -19,16 +19,49 @@ final class ServerMetrics: Sendable {
 
     /// What one shard has counted.
     private struct Tally {
-        var requests: [RequestKey: Int] = [:]
+        /// Per endpoint (in `Endpoint.allCases` order), the counts of the statuses that have a slot: nearly every
+        /// request is counted without hashing.
+        var slotted = [Int](repeating: 0, count: Endpoint.allCases.count * ServerMetrics.statusSlots)
+        /// Counts of the statuses without a slot.
+        var unslotted: [RequestKey: Int] = [:]
         var outcomes: [String: Int] = [:]
         /// Per endpoint (in `Endpoint.allCases` order): the count in each bucket (a last one for `+Inf`), then the
         /// number of requests and the sum of their durations in nanoseconds.
         var latency = [Latency](repeating: Latency(), count: Endpoint.allCases.count)
 
         mutating func add(_ other: Tally) {
-            requests.merge(other.requests, uniquingKeysWith: +)
+            for index in slotted.indices { slotted[index] += other.slotted[index] }
+            unslotted.merge(other.unslotted, uniquingKeysWith: +)
             outcomes.merge(other.outcomes, uniquingKeysWith: +)
             for index in latency.indices { latency[index].add(other.latency[index]) }
+        }
+
+        /// Every count by endpoint and status.
+        var requests: [RequestKey: Int] {
+            var requests = unslotted
+            for endpoint in Endpoint.allCases {
+                for status in ServerMetrics.slottedStatuses {
+                    guard let slot = ServerMetrics.slot(of: status) else { continue }
+                    let count = slotted[endpoint.index * ServerMetrics.statusSlots + slot]
+                    if count > 0 { requests[RequestKey(endpoint: endpoint, status: status), default: 0] += count }
+                }
+            }
+            return requests
+        }
+    }
+
+    /// The statuses counted in slots: those of the answers deeplinkd gives most.
+    private static let slottedStatuses = [200, 304, 404, 400]
+    private static let statusSlots = slottedStatuses.count
+
+    /// The slot of `status` among `slottedStatuses`, or nil.
+    private static func slot(of status: Int) -> Int? {
+        switch status {
+        case 200: 0
+        case 304: 1
+        case 404: 2
+        case 400: 3
+        default: nil
         }
     }
 
@@ -68,7 +101,11 @@ final class ServerMetrics: Sendable {
     /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
     func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes) {
         shards[worker % shards.count].withLock { tally in
-            tally.requests[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
+            if let slot = Self.slot(of: status) {
+                tally.slotted[endpoint.index * Self.statusSlots + slot] += 1
+            } else {
+                tally.unslotted[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
+            }
             for outcome in outcomes { tally.outcomes[outcome, default: 0] += 1 }
             tally.latency[endpoint.index].record(Int64(max(0, nanoseconds)))
         }

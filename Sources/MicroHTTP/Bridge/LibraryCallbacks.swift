@@ -76,6 +76,13 @@ enum LibraryCallbacks {
         return minor.allSatisfy { (0x30...0x39).contains($0) } && minor.contains { $0 != 0x30 }
     }
 
+    /// MHD_OPTION_UNESCAPE_CALLBACK: leaves the path and query arguments libmicrohttpd splits off as they were sent.
+    /// MicroHTTP reads the raw target from `requestLineRead` and decodes it itself, so the copies libmicrohttpd would
+    /// decode for every request are never read.
+    static let keepEscapes: microhttp_unescape_callback = { _, _, text in
+        text.map { strlen($0) } ?? 0
+    }
+
     /// MHD_OPTION_EXTERNAL_LOGGER: formats libmicrohttpd's printf-style message into the logger.
     static let log: MHD_LogCallback = { cls, format, arguments in
         guard let cls, let format, let arguments else { return }

@@ -49,6 +49,7 @@ final class RunningDaemon: @unchecked Sendable {
                 LibraryCallbacks.accessHandler,
                 LibraryCallbacks.requestCompleted,
                 LibraryCallbacks.connectionChanged,
+                LibraryCallbacks.keepEscapes,
                 items.baseAddress
             )
         }
