@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -246,6 +247,7 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
                os.path.join(LUA_DIRECTORY, script), f"http://127.0.0.1:{server.port}{path}"]
     sampler = Sampler(pids)
     ticks_before = total_ticks(pids)
+    load_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     sampler.start()
     try:
@@ -256,6 +258,8 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
         return {"error": f"wrk did not finish within {duration + 30} s"}
     elapsed = time.monotonic() - started
     ticks_after = total_ticks(pids)
+    load_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load_seconds = (load_after.ru_utime - load_before.ru_utime) + (load_after.ru_stime - load_before.ru_stime)
     peak_rss = sampler.finish()
     match = re.search(r"^BENCH (\{.*\})$", completed.stdout, re.MULTILINE)
     if completed.returncode != 0 or match is None:
@@ -269,6 +273,7 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
         "max_us": figures["max_us"],
         "requests": figures["requests"],
         "cpu_cores": (ticks_after - ticks_before) / CLOCK_TICKS / elapsed,
+        "load_cpu_us_per_request": load_seconds / figures["requests"] * 1e6 if figures["requests"] else 0.0,
         "peak_rss": peak_rss,
         "errors": {name: figures[name] for name in
                    ("non_2xx_3xx", "connect_errors", "read_errors", "write_errors", "timeouts") if figures[name]},
@@ -618,6 +623,7 @@ def summarize(runs):
         "p99_us": statistics.median(run["p99_us"] for run in good),
         "cpu_cores": statistics.median(run["cpu_cores"] for run in good),
         "cpu_us_per_request": statistics.median(run["cpu_cores"] / run["rps"] * 1e6 for run in good if run["rps"]),
+        "load_cpu_us_per_request": statistics.median(run["load_cpu_us_per_request"] for run in good),
         "peak_rss": max(run["peak_rss"] for run in good),
         "errors": errors,
         "runs": len(good),
@@ -873,6 +879,22 @@ def render_end_to_end(report, add):
                 f"{format_latency(summary['p50_us'])} | {format_latency(summary['p99_us'])} | "
                 f"{summary['cpu_cores']:.2f} | {summary['cpu_us_per_request']:.1f} µs | {format_mib(summary['peak_rss'])} | "
                 f"{format_errors(summary)} |")
+    add("")
+    add("Per round, deeplinkd's requests/s ÷ nginx's (in round order; the median is the ÷ nginx column above); "
+        "nginx's CPU per request ÷ deeplinkd's (above 1: deeplinkd spends less CPU on a request); and the CPU wrk "
+        "itself spent per request (user and system time, median over the rounds), which comes out of the same two "
+        "cores:")
+    add("")
+    add("| case | conns | per-round ratios | CPU per request, nginx ÷ deeplinkd | wrk's CPU per request (deeplinkd / nginx) |")
+    add("| --- | --- | --- | --- | --- |")
+    for (case, connections), pair in report["end_to_end"].items():
+        ratios = ", ".join(f"{ratio:.2f}" for ratio in pair.get("ratios", [])) or "–"
+        ours, theirs = pair["deeplinkd"], pair["nginx"]
+        cpu, load = "–", "–"
+        if ours and theirs and ours["cpu_us_per_request"]:
+            cpu = f"{theirs['cpu_us_per_request'] / ours['cpu_us_per_request']:.2f}"
+            load = f"{ours['load_cpu_us_per_request']:.1f} / {theirs['load_cpu_us_per_request']:.1f} µs"
+        add(f"| {CASE_TITLES[case]} | {connections} | {ratios} | {cpu} | {load} |")
     add("")
     add("CPU per request is the server's CPU time divided by the requests it answered (median over the rounds); it "
         "moves less with the machine's other load than requests/s does. Peak RSS is the highest VmRSS sampled during that case's runs (nginx: master plus workers). RSS is not "
