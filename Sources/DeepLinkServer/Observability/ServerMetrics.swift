@@ -40,8 +40,7 @@ final class ServerMetrics: Sendable {
         var requests: [RequestKey: Int] {
             var requests = unslotted
             for endpoint in Endpoint.allCases {
-                for status in ServerMetrics.slottedStatuses {
-                    guard let slot = ServerMetrics.slot(of: status) else { continue }
+                for (slot, status) in ServerMetrics.slottedStatuses.enumerated() {
                     let count = slotted[endpoint.index * ServerMetrics.statusSlots + slot]
                     if count > 0 { requests[RequestKey(endpoint: endpoint, status: status), default: 0] += count }
                 }
@@ -50,20 +49,9 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    /// The statuses counted in slots: those of the answers deeplinkd gives most.
+    /// The statuses counted in slots, in slot order: those of the answers deeplinkd gives most.
     private static let slottedStatuses = [200, 304, 404, 400]
     private static let statusSlots = slottedStatuses.count
-
-    /// The slot of `status` among `slottedStatuses`, or nil.
-    private static func slot(of status: Int) -> Int? {
-        switch status {
-        case 200: 0
-        case 304: 1
-        case 404: 2
-        case 400: 3
-        default: nil
-        }
-    }
 
     private struct RequestKey: Hashable, Comparable {
         let endpoint: Endpoint
@@ -101,7 +89,7 @@ final class ServerMetrics: Sendable {
     /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
     func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes) {
         shards[worker % shards.count].withLock { tally in
-            if let slot = Self.slot(of: status) {
+            if let slot = Self.slottedStatuses.firstIndex(of: status) {
                 tally.slotted[endpoint.index * Self.statusSlots + slot] += 1
             } else {
                 tally.unslotted[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
