@@ -97,6 +97,16 @@ struct CompileTests {
         #expect(messages([T.route("r", "x/v$(id)", [("id", "a-z", 0, 2, nil)], "n")]).isEmpty, "with a prefix it can be empty")
     }
 
+    @Test("a whole-component parameter whose charset allows '.' is warned about: '.' and '..' cannot be links")
+    func dotCharset() {
+        let warning =
+            "warning: route 'r': parameter 'q' fills a whole path component and its charset allows '.', so the values '.' and '..' are refused: browsers remove such path segments"
+        #expect(messages([T.route("r", "s/$(q)", [("q", "a-z.", nil, nil, nil)], "n")]) == [warning])
+        #expect(messages([T.route("r", "s/$(q)", [("q", "a-z.", 3, nil, nil)], "n")]).isEmpty, "values of 3 or more characters are never dot segments")
+        #expect(messages([T.route("r", "s/v$(q)", [("q", "a-z.", nil, nil, nil)], "n")]).isEmpty, "a prefix keeps the segment from being only dots")
+        #expect(messages([T.route("r", "s", [("q", "a-z.", nil, nil, nil)], "n")]).isEmpty, "a query value is not a path segment")
+    }
+
     @Test("table-level mistakes: names, domains, schemes, app IDs")
     func tableMistakes() {
         let definition = RouteTableDefinition(

@@ -13,6 +13,7 @@ public enum LinkError: Error, Equatable, CustomStringConvertible {
     case unknownParameter(route: String, parameter: String, known: [String])
     case missingParameter(route: String, parameter: String)
     case invalidParameter(route: String, parameter: String, ParameterViolation)
+    case dotSegment(route: String, parameter: String, segment: String)
 
     public var description: String {
         switch self {
@@ -26,6 +27,8 @@ public enum LinkError: Error, Equatable, CustomStringConvertible {
             "route '\(route)': parameter '\(parameter)' is missing"
         case .invalidParameter(let route, let parameter, let violation):
             "route '\(route)': parameter '\(parameter)' \(violation)"
+        case .dotSegment(let route, let parameter, let segment):
+            "route '\(route)': parameter '\(parameter)' would make the path segment '\(segment)', which browsers remove, so the link would not open the route"
         }
     }
 }

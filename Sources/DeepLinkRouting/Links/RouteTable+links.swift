@@ -15,6 +15,10 @@ extension RouteTable {
             if let violation = parameter.rule.validate(value[...]) {
                 throw .invalidParameter(route: name, parameter: parameter.name, violation)
             }
+            if let position = parameter.component, case .parameter(_, let prefix, let suffix) = route.pattern.components[position] {
+                let segment = prefix + value + suffix
+                if segment == "." || segment == ".." { throw .dotSegment(route: name, parameter: parameter.name, segment: segment) }
+            }
         }
         return links(for: route, origins: linkOrigins[index], value: { parameters[$0] }, wildcards: [])
     }

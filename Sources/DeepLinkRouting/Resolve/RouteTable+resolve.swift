@@ -62,6 +62,7 @@ extension RouteTable {
         case .failure(let unmatched): return .unmatched(unmatched)
         }
         let host = channel.kind == "app" ? url.host.flatMap { $0.isEmpty ? nil : part($0) } : nil
+        if let host, URLRanges.isDotSegment(host) { return .unmatched(.init(.malformedURL, URLSyntaxError.dotSegment.description)) }
         let path = part(url.path)
         let query = url.query.map(part) ?? Bytes(start: nil, count: 0)
         do throws(PercentDecodingError) {
@@ -96,7 +97,7 @@ extension RouteTable {
                     position += 1
                 }
                 let request = SearchRequest(path: UnsafeBufferPointer(components), query: query, scratch: scratch + bytes.count)
-                return match(request, channel: channel, rawPath: path)
+                return match(request, channel: channel, rawHost: host, rawPath: path)
             }
         }
     }
@@ -117,7 +118,8 @@ extension RouteTable {
     }
 
     /// Finds the winner among the index's candidates: lowest (tier, table position) whose parameters validate.
-    private func match(_ request: SearchRequest, channel: Channel, rawPath: Bytes) -> ResolveOutcome {
+    /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
+    private func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
         var winner: (tier: Int, route: Int)?
         var failure: (tier: Int, route: Int, unmatched: Unmatched)?
         var blocked: Int?
@@ -155,7 +157,9 @@ extension RouteTable {
                     reason: .channelNotAllowed, detail: "route '\(route.name)' cannot be opened from \(channel.displayName) (its scopes: \(scopes))",
                     route: route.name, parameter: nil))
         }
-        let shown = rawPath.isEmpty ? "/" : String(decoding: rawPath, as: UTF8.self)
+        // A custom-scheme URL's path is its host and path (`expchg://c/42` is `c/42`), so that is what was tried.
+        let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
+        let shown = tried.isEmpty ? "/" : tried
         return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
     }
 }

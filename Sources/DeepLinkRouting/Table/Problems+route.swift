@@ -81,6 +81,14 @@ extension Problems {
                 error(parameter.line, "\(place) fills a whole path component, which is never empty; min must be at least 1")
             }
             if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
+                if let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
+                    rule.charset.contains("."), rule.minimumLength <= 2
+                {
+                    warning(
+                        parameter.line,
+                        "\(place) fills a whole path component and its charset allows '.', so the values '.' and '..' are refused: browsers remove such path segments"
+                    )
+                }
                 parameters.append(Route.Parameter(name: parameter.name, rule: rule, component: positions[parameter.name]))
             }
         }

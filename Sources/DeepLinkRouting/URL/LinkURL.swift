@@ -39,13 +39,17 @@ public enum URLSyntaxError: Error, Equatable, CustomStringConvertible {
     case missingScheme
     case invalidHost
     case invalidPort
+    case backslash(offset: Int)
+    case dotSegment
 
     public var description: String {
         switch self {
         case .forbiddenCharacter(let offset): "URL contains a space or control character at byte \(offset)"
         case .missingScheme: "not an absolute URL: no scheme"
         case .invalidHost: "URL has an invalid host"
-        case .invalidPort: "URL has a non-numeric port"
+        case .invalidPort: "URL has a port that is not a number from 0 to 65535"
+        case .backslash(let offset): "URL contains a backslash at byte \(offset), which browsers read as '/'"
+        case .dotSegment: "URL path has a '.' or '..' segment, which browsers remove before sending it"
         }
     }
 }

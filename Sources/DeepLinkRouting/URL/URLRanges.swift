@@ -12,8 +12,14 @@ struct URLRanges {
     var fragment: Range<Int>?
 
     /// Splits `bytes` (RFC 3986), or says why they are not an absolute URL.
+    ///
+    /// A URL that browsers (the WHATWG URL standard), RFC 3986 and Foundation read differently is refused rather
+    /// than read one way: a backslash (browsers take it for `/` in `https` URLs, so `https://evil.com\@host/` is on
+    /// `evil.com` for them), a port above 65535, and a `.` or `..` path segment, plain or percent-encoded (browsers
+    /// remove those before sending the request).
     init(_ bytes: Bytes) throws(URLSyntaxError) {
         if let offset = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) { throw .forbiddenCharacter(offset: offset) }
+        if let offset = bytes.firstIndex(of: UInt8(ascii: "\\")) { throw .backslash(offset: offset) }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(bytes[0..<colon]) else { throw .missingScheme }
         scheme = 0..<colon
         var rest = colon + 1
@@ -31,10 +37,40 @@ struct URLRanges {
         let queryMark = bytes[rest..<beforeFragment].firstIndex(of: UInt8(ascii: "?"))
         query = queryMark.map { ($0 + 1)..<beforeFragment }
         path = rest..<(queryMark ?? beforeFragment)
+        if BytePieces(Bytes(rebasing: bytes[path]), separator: UInt8(ascii: "/")).contains(where: Self.isDotSegment) { throw .dotSegment }
+    }
+
+    /// Whether `segment` is `.` or `..`, with any of its dots written `%2e` or `%2E` (RFC 3986 5.2.4, WHATWG).
+    static func isDotSegment(_ segment: Bytes) -> Bool {
+        var dots = 0
+        var index = 0
+        while index < segment.count {
+            if segment[index] == UInt8(ascii: ".") {
+                index += 1
+            } else if segment.count - index >= 3, segment[index] == UInt8(ascii: "%"), segment[index + 1] == UInt8(ascii: "2"),
+                segment[index + 2] | 0x20 == UInt8(ascii: "e")
+            {
+                index += 3
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return dots == 1 || dots == 2
     }
 
     private static func endsAuthority(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    /// Whether the digits `port` are at most 65535 (leading zeros allowed, as browsers allow them).
+    private static func isPortNumber(_ port: Slice<Bytes>) -> Bool {
+        var value = 0
+        for digit in port {
+            value = value * 10 + Int(digit - 0x30)
+            if value > 65535 { return false }
+        }
+        return true
     }
 
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
@@ -57,7 +93,7 @@ struct URLRanges {
         guard hostEnd < authority.upperBound else { return (hostStart..<hostEnd, nil) }
         guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost }
         let port = (hostEnd + 1)..<authority.upperBound
-        guard bytes[port].allSatisfy(\.isASCIIDigit) else { throw .invalidPort }
+        guard bytes[port].allSatisfy(\.isASCIIDigit), Self.isPortNumber(bytes[port]) else { throw .invalidPort }
         return (hostStart..<hostEnd, port.isEmpty ? nil : port)
     }
 }
