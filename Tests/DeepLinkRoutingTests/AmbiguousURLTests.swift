@@ -47,6 +47,14 @@ struct AmbiguousURLTests {
     }
 
     @Test(
+        "user info or a port around an empty host is an invalid host, as browsers say (found by the WHATWG differential)",
+        arguments: ["expchg://@/c/1", "expchg://:443/c/1", "expchg://user@:1/c/1", "https://@/c/1", "https://:443/c/1"])
+    func emptyHostWithUserInfoOrPort(url: String) throws {
+        #expect(table.resolve(url).unmatched?.detail == "URL has an invalid host")
+        #expect(table.resolve("expchg:///c/1").routeName == "charger", "an empty authority is still the path's start")
+    }
+
+    @Test(
         "a '.' or '..' path segment, plain or percent-encoded, is malformed: browsers remove it before sending",
         arguments: [
             "https://links.example.com/c/..", "https://links.example.com/c/.", "https://links.example.com/x/../c/1",

@@ -79,7 +79,7 @@ struct URLRanges {
         return bytes.dropFirst().allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
     }
 
-    /// Splits `userinfo@host:port`, dropping the user info.
+    /// Splits `userinfo@host:port`, dropping the user info; an empty host is allowed only as an empty authority.
     private static func splitAuthority(_ bytes: Bytes, _ authority: Range<Int>) throws(URLSyntaxError) -> (Range<Int>, Range<Int>?) {
         let hostStart = bytes[authority].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? authority.lowerBound
         var hostEnd = hostStart
@@ -90,6 +90,8 @@ struct URLRanges {
             while hostEnd < authority.upperBound, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
             if bytes[hostStart..<hostEnd].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) { throw .invalidHost }
         }
+        // User info or a port around an empty host (`expchg://@/c/1`, `expchg://:443/c/1`): browsers refuse the URL.
+        if hostEnd == hostStart, authority.count > 0 { throw .invalidHost }
         guard hostEnd < authority.upperBound else { return (hostStart..<hostEnd, nil) }
         guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost }
         let port = (hostEnd + 1)..<authority.upperBound

@@ -1,0 +1,16 @@
+# The system tests (Tests/system): pytest against the built binary, with the Python tools pinned in
+# Tests/system/requirements.txt, installed into .venv-system/ the first time and again whenever that file changes.
+# Among them the WHATWG differential: the resolver against ada (browsers' URL reading) on 131,040 tricky URLs.
+CHECKS += system-check
+SYSTEM_VENV ?= .venv-system
+.PHONY: system-check
+
+$(SYSTEM_VENV)/installed: Tests/system/requirements.txt
+	@scripts/install-deps.sh python3 python3-venv
+	rm -rf $(SYSTEM_VENV)
+	python3 -m venv $(SYSTEM_VENV)
+	$(SYSTEM_VENV)/bin/pip install --quiet --disable-pip-version-check --requirement Tests/system/requirements.txt
+	touch $@
+
+system-check: $(SYSTEM_VENV)/installed
+	cd Tests/system && ../../$(SYSTEM_VENV)/bin/python -m pytest
