@@ -10,7 +10,7 @@ extension SiteHandler {
         // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
         let host =
             table.domains.count == 1
-            ? domain : request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
+            ? domain : request.hostName.flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
         let key = AnswerCache.Key(host: host, target: request.target)
         let cache = site.answerCache(worker: request.worker)
         if let page = cache.response(for: key) { return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched")) }

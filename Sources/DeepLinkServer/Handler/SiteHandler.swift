@@ -14,7 +14,7 @@ struct SiteHandler {
         }
         switch endpoint {
         case .associationFile:
-            guard let file = site.associationFile(forHost: request.header("Host")) else { return notFound(request, isFixedPath: true) }
+            guard let file = site.associationFile(forHost: request.hostName) else { return notFound(request, isFixedPath: true) }
             return Answer(
                 .prepared(file.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))), endpoint: endpoint
             )

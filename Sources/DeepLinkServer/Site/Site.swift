@@ -84,18 +84,13 @@ public final class Site: Sendable {
         answerCaches[worker % answerCaches.count]
     }
 
-    /// The AASA for `host` (a Host header, port allowed), or for the first domain when the host is not configured.
-    /// When every domain has the same file (no route is scoped to one domain), the Host header is not even read.
+    /// The AASA for `host` (a host name, as `HTTPRequest.hostName` gives it), or for the first domain when the host
+    /// is not configured. When every domain has the same file (no route is scoped to one domain), the host is not
+    /// even worked out.
     func associationFile(forHost host: @autoclosure () -> String?) -> CachedDocument? {
         if let sharedAssociationFile { return sharedAssociationFile }
-        if let host = host().map(Self.hostName), let file = associationFiles[host] { return file }
+        if let host = host(), let file = associationFiles[host] { return file }
         return table.domains.first.flatMap { associationFiles[$0] }
-    }
-
-    /// A Host header without its port, lower-cased.
-    static func hostName(_ header: String) -> String {
-        let host = header.hasPrefix("[") ? String(header.prefix { $0 != "]" }) + "]" : String(header.prefix { $0 != ":" })
-        return host.lowercased()
     }
 
     static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {

@@ -13,12 +13,26 @@ struct Exchange {
     let core: ServerCore
 
     /// Moves the request one step: headers seen, a body chunk read, or the request complete.
-    func advance(_ request: RequestContext, method: UnsafePointer<CChar>?, isHTTP11: Bool, chunk: UnsafeRawBufferPointer) -> MHD_Result {
+    /// `sentTargetLength` is the target's length as sent, when libmicrohttpd's pointers tell it (see `RequestLine`).
+    func advance(
+        _ request: RequestContext, method: UnsafePointer<CChar>?, isHTTP11: Bool, sentTargetLength: Int?, chunk: UnsafeRawBufferPointer
+    ) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
+            if let problem = RequestLine.problem(method: Self.methodName(method), target: request.target, sentTargetLength: sentTargetLength) {
+                return answerFailure(status: 400, reason: problem)
+            }
             let head = readHead()
             if let problem = head.headers.problem(isHTTP11: isHTTP11) { return answerFailure(status: 400, reason: problem) }
             request.headers = head.headers
+            do throws(RequestLineError) {
+                if let absolute = try RequestLine.absoluteForm(of: request.target) {
+                    request.target = absolute.target
+                    request.headers = head.headers.replacingHost(with: absolute.host)
+                }
+            } catch {
+                return answerFailure(status: 400, reason: error.reason)
+            }
             let declared: Int
             switch head.framing {
             case .none: return .YES

@@ -54,7 +54,7 @@ enum LibraryCallbacks {
 
     /// The access handler: called once with the headers, once per body chunk, once at the end.
     static let accessHandler: MHD_AccessHandlerCallback = {
-        cls, connection, _, method, version, uploadData, uploadDataSize, contextSlot in
+        cls, connection, url, method, version, uploadData, uploadDataSize, contextSlot in
         guard let cls, let connection, let uploadDataSize, let contextSlot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         let exchange = Exchange(connection: connection, core: core)
@@ -65,7 +65,17 @@ enum LibraryCallbacks {
         let request = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        return exchange.advance(request, method: method, isHTTP11: isHTTP11OrLater(version), chunk: chunk)
+        return exchange.advance(
+            request, method: method, isHTTP11: isHTTP11OrLater(version), sentTargetLength: sentTargetLength(url: url, version: version), chunk: chunk)
+    }
+
+    /// The request target's length as sent, NUL bytes included: libmicrohttpd 0.9.75 leaves the target and the
+    /// version where they were in the request line, with a NUL in place of the space between them, and hands over
+    /// pointers to both. Nil when they are not in that order or too far apart to be one line (no version given).
+    static func sentTargetLength(url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?) -> Int? {
+        guard let url, let version else { return nil }
+        let distance = version - url - 1
+        return (0...(1 << 20)).contains(distance) ? distance : nil
     }
 
     /// Whether `version` is HTTP/1.1 or a later HTTP/1.x, which libmicrohttpd serves as 1.1 and RFC 9112 (section

@@ -3,8 +3,9 @@
 /// It lives behind MHD's `con_cls` pointer. MHD calls back for one connection from one thread at a
 /// time, so the mutable fields need no lock; the class is deliberately not `Sendable`.
 final class RequestContext {
-    /// The raw request target, captured before libmicrohttpd percent-decodes it.
-    let target: String
+    /// The raw request target, captured before libmicrohttpd percent-decodes it; an absolute-form target is
+    /// replaced by its origin form once the headers are read.
+    var target: String
     /// The client's numeric address, worked out once for the connection.
     let remoteAddress: String
     /// Whether the access handler already had its first, headers-only call.

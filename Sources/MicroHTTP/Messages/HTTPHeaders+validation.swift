@@ -1,13 +1,12 @@
 extension HTTPHeaders {
     /// Why a request with these header fields must get 400, or nil when they are well formed (RFC 9110 §5, RFC 9112 §3.2):
     /// a name that is not a token, a control character other than tab in a value, an HTTP/1.1 request without
-    /// `Host`, more than one `Host`, or a `Host` that is not a host and optional port.
+    /// `Host`, more than one `Host`, or a `Host` that is not a host and optional port (`HostSyntax`).
     ///
     /// libmicrohttpd 0.9.75 accepts all of these. A front proxy may read such a request differently (smuggling), and
     /// nothing here needs them. A NUL byte cannot be told: libmicrohttpd ends the value at it.
     func problem(isHTTP11: Bool) -> String? {
         let token = ASCIISet.token
-        let host = ASCIISet.host
         var hosts = 0
         let found: String? = withFields { bytes, terminators in
             var start = 0
@@ -19,7 +18,7 @@ extension HTTPHeaders {
                 guard !value.contains(where: Self.isForbiddenInValue) else { return "control character in a header field value" }
                 if Self.isHost(bytes[start..<nameEnd]) {
                     hosts += 1
-                    guard host.containsAll(value) else { return "invalid Host header" }
+                    guard HostSyntax.isValid(value) else { return "invalid Host header" }
                 }
                 start = valueEnd + 1
             }
@@ -29,6 +28,14 @@ extension HTTPHeaders {
         if hosts > 1 { return "more than one Host header" }
         if hosts == 0, isHTTP11 { return "HTTP/1.1 request without a Host header" }
         return nil
+    }
+
+    /// The same fields with every `Host` replaced by one `Host: host` at the end (for an absolute-form target).
+    func replacingHost(with host: String) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for field in self where !Self.namesMatch(field.name, "Host") { headers.add(name: field.name, value: field.value) }
+        headers.add(name: "Host", value: host)
+        return headers
     }
 
     /// Control characters other than horizontal tab, DEL included.
@@ -70,8 +77,4 @@ struct ASCIISet {
 
     /// `tchar` of RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``.
     static let token = ASCIISet(lettersDigitsAnd: "!#$%&'*+-.^_`|~")
-
-    /// What `uri-host [":" port]` may hold (RFC 3986 §3.2.2): unreserved and sub-delimiter characters, `%`, the
-    /// brackets of an IP literal and the colon before a port; not user info, a path, space or anything else.
-    static let host = ASCIISet(lettersDigitsAnd: "-._~%!$&'()*+,;=:[]")
 }

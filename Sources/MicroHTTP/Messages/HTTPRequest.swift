@@ -57,6 +57,12 @@ public struct HTTPRequest: Sendable, Equatable {
         return offset.map { target.utf8.index(target.startIndex, offsetBy: $0) }
     }
 
+    /// The virtual host the request names: its `Host` header without the port or a trailing dot, lower-cased; nil
+    /// without a well-formed `Host`.
+    public var hostName: String? {
+        header("Host").flatMap(HostSyntax.hostName)
+    }
+
     /// The value of the first header named `name` (case-insensitive), or nil.
     public func header(_ name: String) -> String? {
         headers[name]

@@ -1,0 +1,63 @@
+/// The form of a `Host` header or of the authority of an absolute-form request target: `uri-host [":" port]`
+/// (RFC 9112 §3.2, RFC 3986 §3.2.2), narrowed to what a link domain can be.
+///
+/// The host is a DNS name or IPv4 address (letters, digits, `-`, `_` and `.`, with at most one trailing dot) or
+/// an IPv6 literal in brackets; the port is at most five digits, up to 65535, and may be empty. Everything else is
+/// refused: `a,b` and `%zz` are RFC 3986 reg-names but never a domain, and a proxy in front may pick a different
+/// virtual host from `host:abc` or `a:b:c` than the server would.
+enum HostSyntax {
+    /// Whether `bytes` are a well-formed host and optional port, or empty (what a client sends when the target has
+    /// no authority, RFC 9112 §3.2).
+    static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        guard index < bytes.endIndex else { return true }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), bytes.distance(from: index, to: close) > 2 else { return false }
+            let literal = bytes[bytes.index(after: index)..<close]
+            guard literal.contains(UInt8(ascii: ":")), literal.allSatisfy(isIPv6Byte) else { return false }
+            index = bytes.index(after: close)
+        } else {
+            let nameEnd = bytes[index...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+            guard isName(bytes[index..<nameEnd]) else { return false }
+            index = nameEnd
+        }
+        guard index < bytes.endIndex else { return true }
+        guard bytes[index] == UInt8(ascii: ":") else { return false }
+        return isPort(bytes[bytes.index(after: index)...])
+    }
+
+    /// The host without port or trailing dot, lower-cased: the virtual host `value` names (nil when malformed).
+    static func hostName(_ value: String) -> String? {
+        guard !value.isEmpty, isValid(value.utf8) else { return nil }
+        var host = value.hasPrefix("[") ? String(value.prefix { $0 != "]" }) + "]" : String(value.prefix { $0 != ":" })
+        if host.hasSuffix(".") { host.removeLast() }
+        return host.lowercased()
+    }
+
+    private static func isName(_ name: some Collection<UInt8>) -> Bool {
+        guard !name.isEmpty, name.first != UInt8(ascii: ".") else { return false }
+        var previous: UInt8 = 0
+        for byte in name {
+            guard byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") else { return false }
+            // Empty labels (`a..b`) are not a name; one trailing dot is (the root).
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    private static func isIPv6Byte(_ byte: UInt8) -> Bool {
+        byte.isASCIIHexDigit || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isPort(_ port: some Collection<UInt8>) -> Bool {
+        guard port.count <= 5, port.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+        return port.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 65535
+    }
+}
+
+extension UInt8 {
+    /// `0-9`, `A-Z` or `a-z` (setting bit 0x20 lower-cases a letter and sends no other byte into `a-z`).
+    fileprivate var isASCIIAlphanumeric: Bool { (0x30...0x39).contains(self) || (0x61...0x7A).contains(self | 0x20) }
+    fileprivate var isASCIIHexDigit: Bool { (0x30...0x39).contains(self) || (0x61...0x66).contains(self | 0x20) }
+}
