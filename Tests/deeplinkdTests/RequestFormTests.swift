@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// Request lines and Host headers that a proxy in front could read differently from deeplinkd, live.
+@Suite("deeplinkd serve reads request lines and hosts by their form", .serialized)
+struct RequestFormTests {
+    static let token = "TOKEN_abcdefghijklmnopqrstuvwxyz"
+
+    /// The status line and body of `request` sent on a fresh connection.
+    static func send(_ request: String, port: Int) throws -> RawResponse {
+        let connection = try RawConnection(port: port, timeoutSeconds: 10)
+        try connection.send(request)
+        return try connection.readResponse()
+    }
+
+    @Test("an absolute-form request for the AASA gets the AASA, not a 404 page (RFC 9112 3.2.2)")
+    func absoluteForm() throws {
+        let server = try ServerProcess()
+        defer { server.stopCleanly() }
+        let response = try Self.send(
+            "GET http://links.example.com/.well-known/apple-app-site-association HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(response.text.hasPrefix(#"{"applinks":"#))
+        let page = try Self.send("GET HTTP://LINKS.EXAMPLE.COM/c/CH-42?x=1 HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
+        #expect(page.status == 200)
+        #expect(page.text.contains("Charger <span class=\"value\">CH-42</span>"))
+        #expect(server.waitForLog(#""path":"/.well-known/apple-app-site-association""#))
+    }
+
+    @Test(
+        "a NUL, a space or a control character in the target, or a method that is not a token, gets 400 and no token is logged",
+        arguments: [
+            "GET /c/1\u{0}/m/\(token) HTTP/1.1", "GET /m/\(token)\u{0} HTTP/1.1", "GET /c/1?\u{0}\(token) HTTP/1.1", "GET /m/\(token)\tx HTTP/1.1",
+            "GET /m/\(token) x HTTP/1.1", "G\"ET /m/\(token) HTTP/1.1", "GET http://user@links.example.com/m/\(token) HTTP/1.1",
+        ])
+    func malformedRequestLines(line: String) throws {
+        let server = try ServerProcess()
+        defer { server.stopCleanly() }
+        let response = try Self.send(line + "\r\nHost: links.example.com\r\n\r\n", port: server.port)
+        #expect(response.status == 400)
+        #expect(try Curl.request("http://127.0.0.1:\(server.port)/healthz").status == 200)
+        #expect(!server.output.contains(Self.token))
+    }
+
+    @Test("with two domains, Host picks the domain by form: a trailing dot is the same host, a malformed port is 400")
+    func virtualHosts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-hosts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("two-domains.yaml")
+        try """
+        app:
+          name: T
+          appIDs: [ABCDE12345.com.example.t]
+        domains: [links.example.com, other.example.com]
+        routes:
+          - name: charger
+            path: c/$(id)
+            scopes: [universal:other.example.com]
+            params:
+              id: {charset: "A-Za-z0-9", min: 1, max: 9}
+            notification: chargerRequested
+            landing: charger
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(config: config.path)
+        defer { server.stopCleanly() }
+        func status(host: String) throws -> Int {
+            try Self.send("GET /c/42 HTTP/1.1\r\nHost: \(host)\r\n\r\n", port: server.port).status
+        }
+        #expect(try status(host: "other.example.com") == 200)
+        #expect(try status(host: "OTHER.example.com.") == 200)
+        #expect(try status(host: "other.example.com.:8080") == 200)
+        #expect(try status(host: "links.example.com") == 404)
+        #expect(try status(host: "other.example.com:abc") == 400)
+        #expect(try status(host: "links.example.com,other.example.com") == 400)
+    }
+}
