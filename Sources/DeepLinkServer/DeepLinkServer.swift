@@ -49,7 +49,7 @@ public final class DeepLinkServer: Sendable {
     @discardableResult
     public func reload() -> Bool {
         do {
-            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, workers: workers)
+            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: currentSite, workers: workers)
             site.withLock { $0 = fresh }
             metrics.recordReload(succeeded: true)
             logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": "\(fresh.table.routes.count)"])

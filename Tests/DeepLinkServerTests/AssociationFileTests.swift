@@ -1,5 +1,6 @@
 import DeepLinkAASA
 import Foundation
+import MicroHTTP
 import Testing
 
 @testable import DeepLinkServer
@@ -41,7 +42,8 @@ struct AssociationFileTests {
         for condition in [entityTag, "W/" + entityTag, "\"other\", " + entityTag, "*"] {
             let again = F.send("/.well-known/apple-app-site-association", headers: [("If-None-Match", condition)]).response
             #expect(again.status == 304, "\(condition)")
-            #expect(again.body.isEmpty)
+            // libmicrohttpd sends none of a 304's body, only its length, which is the 200's (RFC 9110 8.6).
+            #expect(again.body == first.body)
             #expect(again.headers["ETag"] == entityTag)
         }
         #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-None-Match", "\"stale\"")]).response.status == 200)
@@ -52,6 +54,71 @@ struct AssociationFileTests {
         #expect(F.send("/.well-known/apple-app-site-association", headers: [("If-Modified-Since", "yesterday")]).response.status == 200)
         let both = [("If-None-Match", "\"stale\""), ("If-Modified-Since", modified)]
         #expect(F.send("/.well-known/apple-app-site-association", headers: both).response.status == 200, "If-None-Match wins")
+    }
+
+    @Test(
+        "If-Match and If-Unmodified-Since that fail get 412; If-Match compares strongly and wins (RFC 9110 13.2.2)",
+        arguments: [
+            ([("If-Match", "\"stale\"")], 412), ([("If-Match", "*")], 200), ([("If-Match", "TAG")], 200), ([("If-Match", "\"a\", TAG")], 200),
+            ([("If-Match", "W/TAG")], 412), ([("If-Unmodified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")], 412),
+            ([("If-Unmodified-Since", "MODIFIED")], 200), ([("If-Match", "TAG"), ("If-Unmodified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")], 200),
+            ([("If-Unmodified-Since", "Thu, 01 Jan 2024 00:00:00 GMT")], 200), ([("If-Match", "TAG"), ("If-None-Match", "TAG")], 304),
+        ])
+    func preconditions(headers: [(String, String)], status: Int) throws {
+        let first = F.send("/.well-known/apple-app-site-association").response
+        let entityTag = try #require(first.headers["ETag"])
+        let modified = try #require(first.headers["Last-Modified"])
+        let sent = headers.map { ($0.0, $0.1.replacingOccurrences(of: "TAG", with: entityTag).replacingOccurrences(of: "MODIFIED", with: modified)) }
+        let response = F.send("/.well-known/apple-app-site-association", headers: sent).response
+        #expect(response.status == status, "\(sent)")
+        if status == 412 { #expect(response.headers["ETag"] == entityTag) }
+    }
+
+    @Test(
+        "If-Modified-Since dates that are not strict IMF-fixdates, or lie in the future, are ignored (RFC 9110 13.1.3)",
+        arguments: [
+            "Thu, 99 Dec 2099 99:99:99 GMT", "Mon, 32 Jan 2024 00:00:00 GMT", "Sat, 29 Feb 2025 00:00:00 GMT", "Mon, 01 Jan 2024 24:00:00 GMT",
+            "Tue, 01 Jan 2024 00:00:00 GMT", "Mon,  1 Jan 2024 00:00:00 GMT", "Monday, 01-Jan-24 00:00:00 GMT", "Mon Jan  1 00:00:00 2024",
+            "Fri, 01 Jan 2100 00:00:00 GMT", "Wed, 31 Dec 9999 23:59:59 GMT",
+        ])
+    func ignoredDates(date: String) {
+        let response = F.send("/.well-known/apple-app-site-association", headers: [("If-Modified-Since", date)]).response
+        #expect(response.status == 200)
+    }
+
+    @Test("strict dates round-trip: every date parsed is written back the same")
+    func strictDates() {
+        #expect(HTTPDate.parse("Mon, 01 Jan 2024 00:00:00 GMT") == 1_704_067_200)
+        #expect(HTTPDate.parse("Thu, 29 Feb 2024 23:59:59 GMT") == 1_709_251_199)
+        #expect(HTTPDate.format(seconds: 1_704_067_200) == "Mon, 01 Jan 2024 00:00:00 GMT")
+        #expect(HTTPDate.parse("Mon, 01 Jan 2024 00:00:00 UTC") == nil)
+    }
+
+    @Test("a reload keeps Last-Modified for the same bytes and moves it forward for changed bytes, even within one second")
+    func lastModifiedAcrossReloads() throws {
+        let body = Array("{}".utf8)
+        let first = try CachedDocument(body: body, contentType: "application/json", cacheControl: "no-store", modified: 1000)
+        let same = try CachedDocument(body: body, contentType: "application/json", cacheControl: "no-store", modified: 2000, previous: first)
+        #expect(same.modified == 1000)
+        let changed = try CachedDocument(body: Array("[]".utf8), contentType: "application/json", cacheControl: "no-store", modified: 2000, previous: first)
+        #expect(changed.modified == 2000)
+        let now = HTTPDate.now
+        #expect(Site.modificationTime(after: now) > now, "a change within the second of the last one waits for the next second")
+        #expect(Site.modificationTime(after: now - 10) >= now)
+
+        let reloadable = try ReloadableServer(named: "last-modified")
+        defer { reloadable.remove() }
+        let before = reloadable.server.currentSite
+        let lastModified = try #require(before.associationFile(forHost: nil)?.modified)
+        try reloadable.rewrite(reloadable.original.replacingOccurrences(of: "appStoreID: \"1234567890\"", with: "appStoreID: \"1234567891\""))
+        #expect(reloadable.server.reload())
+        #expect(reloadable.server.currentSite.associationFile(forHost: nil)?.modified == lastModified, "the AASA does not name the App Store ID")
+        try reloadable.rewrite(reloadable.original.replacingOccurrences(of: "webcredentials: true", with: "webcredentials: false"))
+        #expect(reloadable.server.reload())
+        let after = try #require(reloadable.server.currentSite.associationFile(forHost: nil))
+        #expect(after.modified > lastModified)
+        let stale = HTTPRequest(method: "GET", target: "/", headers: ["If-Modified-Since": HTTPDate.format(seconds: lastModified)])
+        #expect(after.response(to: stale).response.status == 200, "the old date is not taken for the new bytes")
     }
 
     @Test("HEAD is allowed; other methods get 405 with Allow")

@@ -16,12 +16,12 @@ struct SiteHandler {
         case .associationFile:
             guard let file = site.associationFile(forHost: request.hostName) else { return notFound(request, isFixedPath: true) }
             return Answer(
-                .prepared(file.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))), endpoint: endpoint
+                .prepared(file.response(to: request)), endpoint: endpoint
             )
         case .assetLinks:
             guard let file = site.assetLinks else { return notFound(request, isFixedPath: true) }
             return Answer(
-                .prepared(file.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))), endpoint: endpoint
+                .prepared(file.response(to: request)), endpoint: endpoint
             )
         case .resolve:
             return request.method == "POST" ? resolveBatch(request) : resolve(request)
@@ -34,7 +34,7 @@ struct SiteHandler {
         case .openAPI:
             guard let document = site.openAPI else { return notFound(request, isFixedPath: true) }
             return Answer(
-                .prepared(document.response(ifNoneMatch: request.header("If-None-Match"), ifModifiedSince: request.header("If-Modified-Since"))),
+                .prepared(document.response(to: request)),
                 endpoint: endpoint)
         case .asset:
             guard let asset = site.assets.response(for: request.path) else { return notFound(request) }

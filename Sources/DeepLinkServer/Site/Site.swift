@@ -34,9 +34,9 @@ public final class Site: Sendable {
     public var table: RouteTable { configuration.table }
 
     /// Loads the config at `configPath` and the templates and assets under `publicDirectory`, with caches for
-    /// `workers` worker threads.
+    /// `workers` worker threads; `previous` is the site it replaces, if any (see `init(configuration:…)`).
     public convenience init(
-        configPath: String, publicDirectory: String, loadedAt: Date = Date(), workers: Int = HTTPServer.Configuration.onlineProcessorCount
+        configPath: String, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         let configuration: Configuration
         do {
@@ -44,13 +44,18 @@ public final class Site: Sendable {
         } catch {
             throw .configuration(error)
         }
-        try self.init(configuration: configuration, publicDirectory: publicDirectory, loadedAt: loadedAt, workers: workers)
+        try self.init(configuration: configuration, publicDirectory: publicDirectory, previous: previous, workers: workers)
     }
 
     /// Builds a site from a checked config and the templates and assets under `publicDirectory`, with caches for
     /// `workers` worker threads.
+    ///
+    /// `previous` is the site this one replaces: a document with the same bytes keeps its `Last-Modified`, and one
+    /// whose bytes changed gets a later one than any of the previous site's, so `If-Modified-Since` never answers
+    /// 304 for changed bytes. (Two reloads within one second wait for the next second: a `Last-Modified` may not be
+    /// later than the `Date` it is sent with.)
     public init(
-        configuration: Configuration, publicDirectory: String, loadedAt: Date = Date(), workers: Int = HTTPServer.Configuration.onlineProcessorCount
+        configuration: Configuration, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         self.configuration = configuration
         let workers = max(1, workers)
@@ -59,11 +64,13 @@ public final class Site: Sendable {
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(
             directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
+        let loadedAt = Self.modificationTime(after: previous?.latestModification)
         var files: [String: CachedDocument] = [:]
         for domain in table.domains {
             let json = AASAGenerator(table: table).json(for: domain)
             files[domain] = try CachedDocument(
-                body: Array(json.utf8), contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt)
+                body: Array(json.utf8), contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt,
+                previous: previous?.associationFiles[domain])
         }
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
@@ -71,12 +78,29 @@ public final class Site: Sendable {
         assetLinks = try configuration.android.map { android throws(SiteError) in
             try CachedDocument(
                 body: Array(android.assetLinksJSON.utf8), contentType: "application/json", cacheControl: "public, max-age=300",
-                modified: loadedAt)
+                modified: loadedAt, previous: previous?.assetLinks)
         }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
-            try CachedDocument(body: data, contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt)
+            try CachedDocument(
+                body: data, contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt, previous: previous?.openAPI)
         }
+    }
+
+    /// The latest `Last-Modified` of the site's documents, in seconds since 1970.
+    var latestModification: Int {
+        ([sharedAssociationFile, assetLinks, openAPI].compactMap { $0?.modified } + associationFiles.values.map(\.modified)).max() ?? 0
+    }
+
+    /// The current second, or when that is not later than `previousModification`, the next second after it once
+    /// it has come (at most a second's wait).
+    static func modificationTime(after previousModification: Int?) -> Int {
+        var now = HTTPDate.now
+        while let previousModification, now <= previousModification {
+            usleep(50_000)
+            now = HTTPDate.now
+        }
+        return now
     }
 
     /// The answer cache of the worker thread numbered `worker`.
