@@ -38,6 +38,13 @@ struct LoggedPathTests {
         #expect(SiteFixture.site.loggedPaths.redacted(Substring(path)) == logged)
     }
 
+    @Test(
+        "a method is logged as it is only when it is a standard one",
+        arguments: [("GET", "GET"), ("HEAD", "HEAD"), ("PATCH", "PATCH"), ("get", "[redacted 3 bytes]"), (token, "[redacted 43 bytes]")])
+    func method(method: String, logged: String) {
+        #expect(LoggedPath.method(method) == logged)
+    }
+
     @Test("each fixed endpoint path is the one Endpoint.of gives that endpoint")
     func fixedPaths() {
         for endpoint in Endpoint.allCases {

@@ -6,7 +6,8 @@ import Testing
 struct SecretPathTests {
     /// A magic-link token: valid for the `m/$(token)` route (charset `A-Za-z0-9_-`, 16 to 512 characters).
     static let token = "Qv7_kT2mZx9-LpR4wNc8YhJ3bFd6sGa1eUo5iWt0rXy"
-    static let methods = ["GET", "HEAD", "POST", "PUT", "OPTIONS", "DELETE", "PATCH"]
+    /// The methods each path is sent with; the last one is the token itself.
+    static let methods = ["GET", "HEAD", "POST", "PUT", "OPTIONS", "DELETE", "PATCH", token]
 
     /// `text` with every byte percent-encoded, in upper-case hex.
     static func percentEncoded(_ text: String) -> String {

@@ -31,6 +31,15 @@ struct LoggedPath: Sendable {
         return "/" + first + (rest > 1 ? "/[redacted \(rest - 1) bytes]" : rest == 1 ? "/" : "")
     }
 
+    /// `method` as the access log shows it: a method of RFC 9110 (or `PATCH`) as it is, any other token as its length,
+    /// since a client may send anything there.
+    static func method(_ method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT": method
+        default: "[redacted \(method.utf8.count) bytes]"
+        }
+    }
+
     /// What lies between the leading `/` of `path` and the next `/` (or its end).
     private static func firstComponent(of path: Substring) -> Substring {
         let body = path.utf8.dropFirst()
