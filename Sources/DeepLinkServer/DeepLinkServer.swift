@@ -79,7 +79,7 @@ public final class DeepLinkServer: Sendable {
         metrics.record(worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes)
         accessLog.record(
             AccessLogEntry(
-                method: request.method, path: answer.loggedPath(for: request), status: status, bytes: bytes, nanoseconds: nanoseconds,
+                method: LoggedPath.method(request.method), path: answer.loggedPath(for: request), status: status, bytes: bytes, nanoseconds: nanoseconds,
                 endpoint: answer.endpoint, remote: request.remoteAddress),
             worker: request.worker)
         return answer.reply

@@ -52,6 +52,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = try port ?? Self.environmentPort()
         configuration.tls = try tlsCredentials()
 
+        SignalWaiter.ignore([SIGPIPE])
         let signals = SignalWaiter([SIGINT, SIGTERM, SIGHUP])
         let server: DeepLinkServer
         do {

@@ -12,6 +12,12 @@ struct SignalWaiter {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
+    /// Ignores `signals` in the whole process: for SIGPIPE, a log reader that has gone makes writes fail with `EPIPE`
+    /// (the lines are dropped) instead of killing the server, as nginx does.
+    static func ignore(_ signals: [Int32]) {
+        for signal in signals { _ = Foundation.signal(signal, SIG_IGN) }
+    }
+
     /// Waits for the next of the signals.
     func next() -> Int32 {
         var set = self.set

@@ -151,8 +151,9 @@ struct StaticAndLogTests {
     @Test(
         "secret and unmatched paths are redacted in the access log",
         arguments: [
-            ("/m/abcdefghijklmnop_TOKEN", "/m/[redacted]"), ("/m/short", "/m/[redacted]"), ("/m/abcdefghijklmnop_TOKEN/x", "/m/[redacted]"),
-            ("/c/CH-42", "/c/CH-42"), ("/nothing/x/y", "/nothing/[redacted]"), ("/resolve?url=https://links.example.com/m/abcdefghijklmnop", "/resolve"),
+            ("/m/abcdefghijklmnop_TOKEN", "/m/[redacted 22 bytes]"), ("/m/short", "/m/[redacted 5 bytes]"),
+            ("/m/abcdefghijklmnop_TOKEN/x", "/m/[redacted 24 bytes]"), ("/c/CH-42", "/c/CH-42"), ("/nothing/x/y", "/[redacted 11 bytes]"),
+            ("/resolve?url=https://links.example.com/m/abcdefghijklmnop", "/resolve"),
         ])
     func redaction(target: String, logged: String) {
         let (_, answer) = F.send(target)

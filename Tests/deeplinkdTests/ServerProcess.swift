@@ -84,7 +84,8 @@ final class ServerProcess: Sendable {
         return false
     }
 
-    private static func port(in log: String) -> Int {
+    /// The port the `serving` line of `log` names, 0 before it is written.
+    static func port(in log: String) -> Int {
         for line in log.split(separator: "\n") where line.contains("\"message\":\"serving\"") {
             guard let range = line.range(of: "127.0.0.1:") else { continue }
             return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0

@@ -53,6 +53,21 @@ enum Endpoint: String, Sendable, CaseIterable {
         }
     }
 
+    /// The paths `of(path:)` gives it for (a prefix, for `asset`); none for `landing` and `notFound`.
+    var fixedPaths: [String] {
+        switch self {
+        case .associationFile: ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+        case .assetLinks: ["/.well-known/assetlinks.json"]
+        case .resolve: ["/resolve"]
+        case .link: ["/link"]
+        case .health: ["/healthz"]
+        case .metrics: ["/metrics"]
+        case .openAPI: ["/openapi.yaml"]
+        case .asset: [StaticAssets.prefix]
+        case .landing, .notFound: []
+        }
+    }
+
     /// The methods it answers.
     var allowedMethods: [String] {
         allowsPost ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]

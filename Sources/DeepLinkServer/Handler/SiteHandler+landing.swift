@@ -23,7 +23,7 @@ extension SiteHandler {
         let html = site.pages.render(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
         guard !match.route.isSecret else {
-            return Answer(.response(response), endpoint: .landing, loggedPath: LoggedPath.redacted(request.path), outcomes: .one("matched"))
+            return Answer(.response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: .one("matched"))
         }
         guard let page = try? PreparedResponse(response) else { return Answer(.response(response), endpoint: .landing, outcomes: .one("matched")) }
         cache.store(page, for: key)
@@ -38,16 +38,5 @@ extension ResolveOutcome {
         case .matched: "matched"
         case .unmatched(let unmatched): unmatched.reason.rawValue
         }
-    }
-}
-
-/// How paths appear in the access log.
-enum LoggedPath {
-    /// The first component only (`/m/[redacted]`), for paths that are secret or that no route accepted, since
-    /// those may carry a token (`/m/<token>/extra`).
-    static func redacted(_ path: Substring) -> String {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard let first = components.first else { return "/" }
-        return "/" + first + (components.count > 1 ? "/[redacted]" : "")
     }
 }

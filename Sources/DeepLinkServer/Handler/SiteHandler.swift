@@ -44,9 +44,9 @@ struct SiteHandler {
         }
     }
 
-    /// The 404 page; the log shows fixed endpoint paths as they are and any other path redacted.
+    /// The 404 page; the log shows fixed endpoint paths as they are and any other path redacted (``LoggedPath``).
     func notFound(_ request: HTTPRequest, isFixedPath: Bool = false) -> Answer {
-        let logged = isFixedPath ? nil : LoggedPath.redacted(request.path)
+        let logged = isFixedPath ? nil : site.loggedPaths.redacted(request.path)
         return Answer(.prepared(site.notFound), endpoint: .notFound, loggedPath: logged)
     }
 
@@ -59,8 +59,9 @@ struct SiteHandler {
         return .response(response)
     }
 
+    /// A fixed endpoint path as it is; any other path (a landing page's, a static file's) redacted.
     private func loggedPath(_ request: HTTPRequest, _ endpoint: Endpoint) -> String? {
-        endpoint == .landing ? LoggedPath.redacted(request.path) : nil
+        endpoint.fixedPaths.isEmpty || endpoint == .asset ? site.loggedPaths.redacted(request.path) : nil
     }
 }
 

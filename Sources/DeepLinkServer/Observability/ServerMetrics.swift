@@ -1,7 +1,7 @@
 import MicroHTTP
 
-/// Request counts by endpoint and status, resolve outcomes by reason, a latency histogram per endpoint, and config
-/// reloads, written out in the Prometheus text format (version 0.0.4).
+/// Request counts by endpoint and status, resolve outcomes by reason, a latency histogram per endpoint, config
+/// reloads and dropped log lines, written out in the Prometheus text format (version 0.0.4).
 ///
 /// Every request is counted on every worker thread, so the counts are kept in shards, one per worker (the workers
 /// beyond the number of shards share them): a worker updates its own shard under a lock that only `exposition`
@@ -16,6 +16,8 @@ final class ServerMetrics: Sendable {
 
     private let shards: [PThreadMutex<Tally>]
     private let reloads = PThreadMutex<(applied: Int, rejected: Int)>((0, 0))
+    /// The log lines dropped so far because the log output was not read fast enough.
+    private let droppedLogLines: @Sendable () -> Int
 
     /// What one shard has counted.
     private struct Tally {
@@ -81,9 +83,14 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    /// Metrics kept in `shards` shards (at least one); one per worker thread keeps the workers apart.
-    init(shards: Int = HTTPServer.Configuration.onlineProcessorCount) {
+    /// Metrics kept in `shards` shards (at least one); one per worker thread keeps the workers apart. The count of
+    /// dropped log lines is read from `droppedLogLines` (standard error's sink unless told).
+    init(
+        shards: Int = HTTPServer.Configuration.onlineProcessorCount,
+        droppedLogLines: @escaping @Sendable () -> Int = { LogSink.standardError.droppedLineCount }
+    ) {
         self.shards = (0..<max(1, shards)).map { _ in PThreadMutex(Tally()) }
+        self.droppedLogLines = droppedLogLines
     }
 
     /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
@@ -106,7 +113,8 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    /// The Prometheus text exposition: every series sorted by its labels; reloads always, the rest once counted.
+    /// The Prometheus text exposition: every series sorted by its labels; reloads and dropped log lines always, the
+    /// rest once counted.
     func exposition() -> HTTPResponse {
         var total = Tally()
         for shard in shards { total.add(shard.withLock { $0 }) }
@@ -138,6 +146,9 @@ final class ServerMetrics: Sendable {
         text += "# TYPE deeplinkd_reloads_total counter\n"
         text += "deeplinkd_reloads_total{result=\"ok\"} \(applied)\n"
         text += "deeplinkd_reloads_total{result=\"rejected\"} \(rejected)\n"
+        text += "# HELP deeplinkd_log_lines_dropped_total Log lines dropped because the log output was not read fast enough.\n"
+        text += "# TYPE deeplinkd_log_lines_dropped_total counter\n"
+        text += "deeplinkd_log_lines_dropped_total \(droppedLogLines())\n"
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")

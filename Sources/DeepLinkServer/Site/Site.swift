@@ -26,6 +26,8 @@ public final class Site: Sendable {
     let assets: StaticAssets
     /// The error page for unknown paths, rendered once.
     let notFound: PreparedResponse
+    /// How paths that may carry a secret appear in the access log.
+    let loggedPaths: LoggedPath
     /// Landing pages and `/resolve` answers given so far, a cache per worker thread (the workers beyond their number
     /// share them).
     private let answerCaches: [AnswerCache]
@@ -61,6 +63,7 @@ public final class Site: Sendable {
         let workers = max(1, workers)
         answerCaches = (0..<workers).map { _ in AnswerCache() }
         let table = configuration.table
+        loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(
             directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
