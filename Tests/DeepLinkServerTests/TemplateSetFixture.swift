@@ -22,8 +22,9 @@ enum TemplateSetFixture {
         return TemplateLoader.load(sources, directory: "T", pages: pages)
     }
 
-    /// `count` sections named `a`, each opening on a line of its own, then their closing tags; `inner` in the middle.
+    /// `count` sections (on `lang`, which the sample context sets), each opening on a line of its own, then their
+    /// closing tags; `inner` in the middle.
     static func nested(_ count: Int, inner: String = "x") -> String {
-        String(repeating: "{{#a}}\n", count: count) + inner + String(repeating: "{{/a}}", count: count) + "\n"
+        String(repeating: "{{#lang}}\n", count: count) + inner + String(repeating: "{{/lang}}", count: count) + "\n"
     }
 }
