@@ -19,17 +19,14 @@ struct CheckCommand: ParsableCommand {
         let path = options.path
         let (table, _, diagnostics) = Configuration.check(file: path)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
-        var templatesPass = true
-        if let publicDirectory {
-            let directory = publicDirectory + "/templates"
-            let problems = TemplateLoader.problems(inDirectory: directory, landings: table?.routes.compactMap(\.landing) ?? [])
-            for problem in problems { Console.error(problem.description) }
-            templatesPass = problems.isEmpty
-            if table != nil, templatesPass { Console.output("\(directory): OK") }
-        }
-        guard let table, templatesPass else { throw ExitCode.failure }
+        let templates = publicDirectory.map { $0 + "/templates" }
+        let problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        for problem in problems { Console.error(problem.description) }
+        guard let table else { throw ExitCode.failure }
         let counts = [(table.routes.count, "route"), (table.domains.count, "domain"), (table.schemes.count, "scheme")]
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
         Console.output("\(path): OK (\(counts))")
+        guard problems.isEmpty else { throw ExitCode.failure }
+        if let templates { Console.output("\(templates): OK") }
     }
 }
