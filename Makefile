@@ -30,7 +30,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
-	.build/release/deeplinkd check --config $(CONFIG)
+	.build/release/deeplinkd check --config $(CONFIG) --public Public
 	.build/release/deeplinkd serve --config $(CONFIG)
 
 test: test-deps lint

@@ -50,5 +50,10 @@ let package = Package(
             name: "LandingFuzzer",
             dependencies: ["FuzzSupport", .product(name: "DeepLinkServer", package: "deeplinkd")]
         ),
+        // The template loader: template sets built from the input, refused or rendered.
+        .executableTarget(
+            name: "TemplateFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "DeepLinkServer", package: "deeplinkd")]
+        ),
     ]
 )

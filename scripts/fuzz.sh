@@ -33,7 +33,7 @@ while [[ $# -gt 0 ]]; do
         ;;
     esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(ResolveFuzzer PatternFuzzer ConfigFuzzer LandingFuzzer)
+[[ ${#targets[@]} -gt 0 ]] || targets=(ResolveFuzzer PatternFuzzer ConfigFuzzer LandingFuzzer TemplateFuzzer)
 for target in "${targets[@]}"; do
     [[ -d Fuzz/Corpus/$target ]] || {
         echo "fuzz: unknown target $target" >&2
@@ -45,7 +45,7 @@ workspace=$(mktemp -d)
 trap 'rm -rf "$workspace"' EXIT
 
 # Every module, the project's and its dependencies', is built with coverage instrumentation and AddressSanitizer.
-# lld, because gold fails on the fuzzer runtime; -enable-testing lets LandingFuzzer reach the internal handler.
+# lld, because gold fails on the fuzzer runtime; -enable-testing lets LandingFuzzer and TemplateFuzzer reach internal types.
 build_start=$SECONDS
 if ! swift build --package-path Fuzz -c debug \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -use-ld=lld \

@@ -1,21 +1,32 @@
 import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
+import DeepLinkServer
 
-/// `deeplinkd check`: validates the config and prints every problem as `FILE:LINE: message`.
+/// `deeplinkd check`: validates the config, and with `--public` its templates, printing every problem as
+/// `FILE:LINE: message`.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Validate the route table; print every problem and exit 1 if there is an error.")
+        commandName: "check",
+        abstract: "Validate the route table (and with --public its templates); print every problem and exit 1 if there is an error.")
 
     @OptionGroup var options: ConfigOptions
+
+    @Option(name: .customLong("public"), help: "Also check the templates in DIR/templates, as serve loads them.")
+    var publicDirectory: String?
 
     func run() throws {
         let path = options.path
         let (table, _, diagnostics) = Configuration.check(file: path)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
+        let templates = publicDirectory.map { $0 + "/templates" }
+        let problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        for problem in problems { Console.error(problem.description) }
         guard let table else { throw ExitCode.failure }
         let counts = [(table.routes.count, "route"), (table.domains.count, "domain"), (table.schemes.count, "scheme")]
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
         Console.output("\(path): OK (\(counts))")
+        guard problems.isEmpty else { throw ExitCode.failure }
+        if let templates { Console.output("\(templates): OK") }
     }
 }

@@ -1,4 +1,3 @@
-import DeepLinkConfig
 import MicroHTTP
 import Mustache
 
@@ -12,28 +11,14 @@ struct PageRenderer: Sendable {
     /// workers never contend for one.
     private let compiled: [CompiledPages]
 
-    /// Loads every `*.mustache` file in `directory`; each landing named by the table must have one. Keeps a cache of
-    /// compiled pages for each of `workers` worker threads (at least one).
+    /// Loads every `*.mustache` file in `directory`, once `TemplateLoader` has proven the set renderable; each
+    /// landing named by the table must have one. Keeps a cache of compiled pages for each of `workers` worker threads
+    /// (at least one).
     init(directory: String, landings: [String], assets: StaticAssets, workers: Int) throws(SiteError) {
         compiled = (0..<workers).map { _ in CompiledPages() }
-        guard let names = FileSystem.entries(of: directory) else {
-            throw .template("cannot read the templates directory \(directory)")
-        }
-        HTMLEscaping.register()
-        var library = MustacheLibrary()
-        for name in names where name.hasSuffix(".mustache") {
-            let path = directory + "/" + name
-            guard let bytes = try? FileSystem.contents(of: path), let text = String(validating: bytes, as: UTF8.self) else {
-                throw .template("cannot read \(path) as UTF-8 text")
-            }
-            do {
-                try library.register(HTMLEscaping.pragma + text, named: String(name.dropLast(".mustache".count)))
-            } catch {
-                throw .template("\(path): invalid template: \(error)")
-            }
-        }
-        for required in Set(landings + ["layout", "error"]).sorted() where library.getTemplate(named: required) == nil {
-            throw .template("\(directory)/\(required).mustache is missing")
+        let (library, problems) = TemplateLoader.load(directory: directory, landings: landings)
+        guard let library, problems.isEmpty else {
+            throw .template(problems.map(\.description).joined(separator: "\n"))
         }
         self.library = library
         common = ["stylesheet": assets.url(for: "deeplinkd.css"), "icon": assets.url(for: "icon.svg")]

@@ -1,0 +1,48 @@
+/// What `TemplateScanner` found in one template: the templates and blocks it refers to, how deep its sections nest,
+/// and the first problem that stopped the scan.
+struct TemplateScan: Equatable {
+    /// A tag that renders another template (`{{>name}}`, `{{<name}}`) or a block (`{{$name}}`).
+    struct Reference: Equatable {
+        enum Kind: Equatable {
+            /// `{{>name}}`: a partial.
+            case partial
+            /// `{{<name}}`: a parent whose blocks this template overrides.
+            case parent
+            /// `{{$name}}`: a block, rendered from its own body or from an override.
+            case block
+        }
+
+        let kind: Kind
+        let name: String
+        let line: Int
+        /// Sections open around the tag in its template.
+        let depth: Int
+        /// The block body the tag is in (an index into `blocks`), nil when it is in no block.
+        let block: Int?
+    }
+
+    /// The body of a `{{$name}}` … `{{/name}}` section.
+    struct Block: Equatable {
+        let name: String
+        let line: Int
+        /// Sections open around the block's tag.
+        let depth: Int
+        /// Sections nested inside the body, counted from the body.
+        var deepest = 0
+        /// The body's length in UTF-8 bytes.
+        var size = 0
+    }
+
+    /// A problem, on the line of the tag at fault.
+    struct Problem: Equatable {
+        let line: Int
+        let message: String
+    }
+
+    var references: [Reference] = []
+    var blocks: [Block] = []
+    /// The deepest nesting of sections.
+    var deepest = 0
+    /// The problem that stopped the scan: past it, tags cannot be told from text.
+    var problem: Problem?
+}
