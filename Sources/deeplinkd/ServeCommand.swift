@@ -97,6 +97,8 @@ struct ServeLimits: ParsableArguments {
     @Option(help: "Bytes per connection for the request line and headers.") var connectionMemory = 16 * 1024
     @Option(help: "Worker threads (default: the number of cores).") var threads: Int?
     @Option(help: "Seconds to let requests in flight finish on SIGTERM.") var drainSeconds = 10
+    @Option(help: "Bytes of request bodies and answers held for all connections together; past it, 503.")
+    var bufferLimit = 64 * 1024 * 1024
 
     func configuration() throws -> HTTPServer.Configuration {
         var configuration = HTTPServer.Configuration()
@@ -104,6 +106,7 @@ struct ServeLimits: ParsableArguments {
         configuration.perIPConnectionLimit = perIPLimit
         configuration.connectionTimeout = timeout
         configuration.connectionMemoryLimit = connectionMemory
+        configuration.bufferLimit = bufferLimit
         if let threads { configuration.threadPoolSize = threads }
         let problems = configuration.problems
         guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "; ")) }

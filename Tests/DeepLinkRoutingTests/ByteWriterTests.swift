@@ -88,10 +88,10 @@ struct ByteClassTests {
         }
     }
 
-    @Test("JSON escapes control characters, quote, backslash, '<', '>', '&' and the lead byte of U+2028/9, for every byte value")
+    @Test("JSON escapes only control characters, quote and backslash, for every byte value (RFC 8259 7)")
     func jsonEscapes() {
         for byte in UInt8.min...UInt8.max {
-            let expected = byte < 0x20 || #""\<>&"#.utf8.contains(byte) || byte == 0xE2
+            let expected = byte < 0x20 || #""\"#.utf8.contains(byte)
             #expect(JSONWriter.needsEscape(byte) == expected, "byte \(byte)")
         }
     }

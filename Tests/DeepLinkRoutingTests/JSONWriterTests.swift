@@ -5,16 +5,26 @@ import Testing
 
 @Suite("Resolve-result JSON")
 struct JSONWriterTests {
-    @Test("strings are escaped so JSON parsers read them back and HTML sees no markup")
+    @Test("strings escape only what JSON requires, and JSON parsers read them back")
     func escaping() throws {
         var writer = JSONWriter()
         let hostile = "\"\\</script><b>&\u{0}\u{1F}\n\r\t\u{2028}\u{2029}é😀€\u{2027}"
         writer.beginArray()
         writer.string(nil, hostile)
         writer.endArray()
-        #expect(writer.text == #"["\"\\\u003c/script\u003e\u003cb\u003e\u0026\u0000\u001f\n\r\t\u2028\u2029é😀€‧"]"#)
+        #expect(writer.text == "[\"\\\"\\\\</script><b>&\\u0000\\u001f\\n\\r\\t\u{2028}\u{2029}é😀€‧\"]")
         let decoded = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String]
         #expect(decoded == [hostile])
+    }
+
+    @Test("an escaped string is never more than six times its text, and text without quotes, backslashes or controls is itself")
+    func amplification() {
+        var ampersands = JSONWriter()
+        ampersands.string(nil, String(repeating: "&<>", count: 1000))
+        #expect(ampersands.bytes.count == 3002)
+        var controls = JSONWriter()
+        controls.string(nil, String(repeating: "\u{1}", count: 1000))
+        #expect(controls.bytes.count == 6002)
     }
 
     @Test("a matched result has the contract's keys in order")

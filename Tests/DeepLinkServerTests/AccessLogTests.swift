@@ -24,7 +24,7 @@ struct AccessLogTests {
         #expect(line.hasPrefix(#"{"time":""#))
         #expect(
             line.hasSuffix(
-                #""level":"info","label":"deeplinkd","message":"request","bytes":"1234","duration_ms":"2.345","endpoint":"not_found","method":"GET","path":"/c/\"\u003cx\u003e\"","remote":"127.0.0.1","status":"404"}"#
+                #""level":"info","label":"deeplinkd","message":"request","bytes":"1234","duration_ms":"2.345","endpoint":"not_found","method":"GET","path":"/c/\"<x>\"","remote":"127.0.0.1","status":"404"}"#
             ))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         #expect(object["path"] == "/c/\"<x>\"")

@@ -24,7 +24,7 @@ struct JSONLinesLogHandlerTests {
         #expect(lines.all.count == 1 && !line.contains("\n"))
         #expect(line.hasPrefix(#"{"time":""#))
         #expect(
-            line.contains(#""level":"info","label":"deeplinkd","message":"request","bytes":"12","instance":"a","path":"/c/\"\u003cx\u003e\"","status":"200"}"#))
+            line.contains(#""level":"info","label":"deeplinkd","message":"request","bytes":"12","instance":"a","path":"/c/\"<x>\"","status":"200"}"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         let time = try #require(object["time"])
         #expect(time.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil, "\(time)")

@@ -144,13 +144,6 @@ public struct ByteWriter {
                 index = end
                 continue
             }
-            let isLineSeparator = byte == 0xE2 && index + 2 < value.count && value[index + 1] == 0x80 && (value[index + 2] & 0xFE) == 0xA8
-            guard byte != 0xE2 || isLineSeparator else {
-                output[written] = byte
-                written += 1
-                index += 1
-                continue
-            }
             let escape: StaticString? =
                 switch byte {
                 case 0x22: #"\""#
@@ -158,7 +151,6 @@ public struct ByteWriter {
                 case 0x0A: #"\n"#
                 case 0x0D: #"\r"#
                 case 0x09: #"\t"#
-                case 0xE2: value[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
                 default: nil
                 }
             if let escape {
@@ -171,7 +163,7 @@ public struct ByteWriter {
                 (output[written + 4], output[written + 5]) = (JSONWriter.hexDigit(byte >> 4), JSONWriter.hexDigit(byte & 0x0F))
                 written += 6
             }
-            index += byte == 0xE2 ? 3 : 1
+            index += 1
         }
         output[written] = UInt8(ascii: "\"")
         count += written + 1

@@ -50,6 +50,19 @@ extension RouteTable {
         }
     }
 
+    /// The longest part of a URL a detail quotes, in bytes.
+    static let excerptLength = 128
+
+    /// `bytes` as text for a detail, cut after `excerptLength` bytes with their full length named: a detail explains,
+    /// and an answer that echoes every URL of a batch in full twice would be twice the size it needs to be.
+    static func excerpt(_ bytes: some Collection<UInt8>) -> String {
+        guard bytes.count > excerptLength else { return String(decoding: bytes, as: UTF8.self) }
+        var end = excerptLength
+        let array = Array(bytes)
+        while end > 0, array[end] & 0xC0 == 0x80 { end -= 1 }  // not in the middle of a character
+        return String(decoding: array[..<end], as: UTF8.self) + "…(\(bytes.count) bytes)"
+    }
+
     private static func tooLong(_ length: Int) -> ResolveOutcome {
         .unmatched(.init(.tooLong, "URL is \(length) bytes; the limit is \(Self.maximumURLLength)"))
     }
@@ -105,14 +118,14 @@ extension RouteTable {
     private func channel(scheme: Bytes, host: Bytes?) -> Result<Channel, Unmatched> {
         if scheme.equalsLowercased("https") {
             guard let host, let domain = domains.first(where: { host.equalsLowercased($0) }) else {
-                let shown = host.map { "'\(String(decoding: $0, as: UTF8.self))'" } ?? "(none)"
+                let shown = host.map { "'\(Self.excerpt($0))'" } ?? "(none)"
                 return .failure(.init(.foreignHost, "host \(shown) is not one of the configured domains (\(domains.joined(separator: ", ")))"))
             }
             return .success(.universal(host: domain))
         }
         guard let match = schemes.first(where: { scheme.equalsLowercased($0) }) else {
             let allowed = (["https"] + schemes).joined(separator: ", ")
-            return .failure(.init(.unsupportedScheme, "scheme '\(String(decoding: scheme, as: UTF8.self))' is not one of \(allowed)"))
+            return .failure(.init(.unsupportedScheme, "scheme '\(Self.excerpt(scheme))' is not one of \(allowed)"))
         }
         return .success(.app(scheme: match))
     }
@@ -159,7 +172,7 @@ extension RouteTable {
         }
         // A custom-scheme URL's path is its host and path (`expchg://c/42` is `c/42`), so that is what was tried.
         let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
-        let shown = tried.isEmpty ? "/" : tried
+        let shown = tried.isEmpty ? "/" : Self.excerpt(Array(tried.utf8))
         return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
     }
 }

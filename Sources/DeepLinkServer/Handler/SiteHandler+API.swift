@@ -51,6 +51,7 @@ extension SiteHandler {
         outcomes.reserveCapacity(batch.urls.count)
         writer.beginObject()
         writer.beginArray("results")
+        let answerLimit = ResolveBatch.answerLimit(requestBytes: request.body.count)
         for url in batch.urls {
             do {
                 let result = try site.table.resolve(url, state: batch.state)
@@ -58,6 +59,10 @@ extension SiteHandler {
                 outcomes.append(result.outcome.reason)
             } catch {
                 return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
+            }
+            guard writer.byteCount <= answerLimit else {
+                let message = "the answer would be more than \(answerLimit) bytes (8 times the request, plus 256 bytes a URL); send fewer URLs"
+                return Answer(.response(JSONResponse.error(413, message)), endpoint: .resolve)
             }
         }
         writer.endArray()
@@ -104,6 +109,13 @@ extension SiteHandler {
 /// The body of `POST /resolve`.
 struct ResolveBatch {
     static let maximumCount = 1000
+
+    /// The largest answer to a batch of `requestBytes`: 8 times the request (a matched URL's answer echoes it, its
+    /// parameters and two links, each value percent-encoded in them) plus 256 bytes a URL for the keys. What one
+    /// request can make the server hold stays a small multiple of what it sent.
+    static func answerLimit(requestBytes: Int) -> Int {
+        8 * requestBytes + 256 * maximumCount
+    }
     let urls: [String]
     let state: String?
 

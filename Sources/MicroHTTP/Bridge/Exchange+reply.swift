@@ -13,10 +13,12 @@ extension Exchange {
         case .prepared(let prepared): response = prepared.response
         }
         do {
-            let handle = try LibraryResponse.make(from: response, closing: closing)
+            let handle = try LibraryResponse.make(from: response, closing: closing, budget: core.buffers)
             // The connection takes its own reference when queueing; this one is ours to drop.
             defer { MHD_destroy_response(handle) }
             return MHD_queue_response(connection, UInt32(response.status), handle)
+        } catch .overBudget {
+            return answerFailure(status: 503, reason: "the server holds as many request and answer bytes as it may; retry shortly")
         } catch {
             core.logger.error("cannot send the handler's response: \(error)")
             return answerFailure(status: 500, reason: "handler response rejected")
@@ -45,6 +47,7 @@ extension Exchange {
         case 400: "Bad Request"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 503: "Service Unavailable"
         default: "Internal Server Error"
         }
     }

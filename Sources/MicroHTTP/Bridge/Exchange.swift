@@ -44,6 +44,11 @@ struct Exchange {
             guard declared <= core.maximumBodySize else {
                 return answerFailure(status: 413, reason: "declared body of \(declared) bytes is over the limit")
             }
+            guard core.buffers.reserve(declared) else {
+                return answerFailure(status: 503, reason: "the server holds as many request and answer bytes as it may; retry shortly")
+            }
+            // Given back when the request ends (`LibraryCallbacks.requestCompleted`).
+            request.reservedBytes = declared
             request.body.reserveCapacity(declared)
             return .YES
         }

@@ -20,11 +20,15 @@ enum LibraryCallbacks {
 
     /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
     /// connection idle.
-    static let requestCompleted: MHD_RequestCompletedCallback = { _, connection, contextSlot, _ in
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, contextSlot, _ in
         openConnection(connection)?.isBusy.store(false, ordering: .releasing)
         guard let contextSlot, let context = contextSlot.pointee else { return }
+        let request = Unmanaged<RequestContext>.fromOpaque(context)
+        if let cls, request.takeUnretainedValue().reservedBytes > 0 {
+            Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().buffers.release(request.takeUnretainedValue().reservedBytes)
+        }
         // Balances the retain made in `requestLineRead`.
-        Unmanaged<RequestContext>.fromOpaque(context).release()
+        request.release()
         contextSlot.pointee = nil
     }
 

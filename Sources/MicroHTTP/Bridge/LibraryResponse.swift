@@ -1,22 +1,19 @@
 import CMicroHTTPD
+import Glibc
 
 /// Builds libmicrohttpd responses from ``HTTPResponse`` values.
 enum LibraryResponse {
     /// Creates an `MHD_Response` holding its own copy of the body and the given headers.
     ///
     /// The caller owns one reference and must call `MHD_destroy_response` when done with it.
-    /// `closing` adds `Connection: close`, which also makes libmicrohttpd close after sending.
-    static func make(from response: HTTPResponse, closing: Bool) throws(HTTPResponseError) -> OpaquePointer {
+    /// `closing` adds `Connection: close`, which also makes libmicrohttpd close after sending. With a `budget`, the
+    /// body's bytes are taken from it (`overBudget` when they do not fit) and given back when libmicrohttpd frees the
+    /// response, however long a slow client takes to read it; the budget must outlive the daemon that sends it.
+    static func make(from response: HTTPResponse, closing: Bool, budget: MemoryBudget? = nil) throws(HTTPResponseError) -> OpaquePointer {
         guard (100...999).contains(response.status) else {
             throw .invalidStatus(response.status)
         }
-        let created = response.body.withUnsafeBytes { body in
-            // MUST_COPY: the response owns a private copy of the bytes, freed with its last reference,
-            // so it stays valid however long a slow client takes, whatever happens to `response`.
-            let bytes = UnsafeMutableRawPointer(mutating: body.baseAddress)
-            return MHD_create_response_from_buffer(body.count, bytes, .RESPMEM_MUST_COPY)
-        }
-        guard let handle = created else { throw .outOfMemory }
+        let handle = try create(body: response.body, budget: budget)
         // A name or value with a NUL byte of its own would reach libmicrohttpd cut short: it is refused like the
         // control characters libmicrohttpd refuses itself.
         var accepted = 0
@@ -34,5 +31,49 @@ enum LibraryResponse {
             throw .invalidHeader(name: field?.name ?? "Connection", value: field?.value ?? "close")
         }
         return handle
+    }
+
+    /// A response owning a copy of `body`: libmicrohttpd's own copy (MUST_COPY) without a budget or body; with both,
+    /// a block of ours, freed and given back to the budget by `freeBudgeted` when libmicrohttpd lets go of it.
+    private static func create(body: [UInt8], budget: MemoryBudget?) throws(HTTPResponseError) -> OpaquePointer {
+        guard let budget, !body.isEmpty else {
+            let created = body.withUnsafeBytes { body in
+                // MUST_COPY: the response owns a private copy of the bytes, freed with its last reference,
+                // so it stays valid however long a slow client takes, whatever happens to `response`.
+                MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            guard let created else { throw .outOfMemory }
+            return created
+        }
+        guard budget.reserve(body.count) else { throw .overBudget }
+        // The block: the body's size, the budget (unretained: it lives as long as the daemon, which frees every
+        // response before it stops), then the body.
+        guard let block = malloc(BlockHeader.size + body.count) else {
+            budget.release(body.count)
+            throw .outOfMemory
+        }
+        block.storeBytes(of: body.count, as: Int.self)
+        block.storeBytes(of: Unmanaged.passUnretained(budget).toOpaque(), toByteOffset: MemoryLayout<Int>.size, as: UnsafeMutableRawPointer.self)
+        let bytes = block + BlockHeader.size
+        body.withUnsafeBytes { source in if let start = source.baseAddress { bytes.copyMemory(from: start, byteCount: body.count) } }
+        guard let created = MHD_create_response_from_buffer_with_free_callback_cls(body.count, bytes, freeBudgeted, block) else {
+            free(block)
+            budget.release(body.count)
+            throw .outOfMemory
+        }
+        return created
+    }
+
+    private enum BlockHeader {
+        static let size = 16
+    }
+
+    /// Frees a block made by `create` and gives its bytes back to its budget; `cls` is the block.
+    private static let freeBudgeted: MHD_ContentReaderFreeCallback = { block in
+        guard let block else { return }
+        let count = block.load(as: Int.self)
+        let budget = block.load(fromByteOffset: MemoryLayout<Int>.size, as: UnsafeMutableRawPointer.self)
+        Unmanaged<MemoryBudget>.fromOpaque(budget).takeUnretainedValue().release(count)
+        free(block)
     }
 }

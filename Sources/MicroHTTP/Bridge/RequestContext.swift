@@ -16,6 +16,8 @@ final class RequestContext {
     var body: [UInt8] = []
     /// Whether the request declared a body (then its connection closes after the answer).
     var hasBody = false
+    /// The bytes of ``ServerCore/buffers`` taken for the body, given back when the request ends.
+    var reservedBytes = 0
 
     init(target: String, remoteAddress: String) {
         self.target = target

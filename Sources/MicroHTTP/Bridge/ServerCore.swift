@@ -23,6 +23,8 @@ final class ServerCore: Sendable {
     let isDraining = Atomic<Bool>(false)
     /// The open connections and which of them are idle, for the drain.
     let openConnections = OpenConnections()
+    /// Request bodies and one-off answers held for all connections together.
+    let buffers: MemoryBudget
     /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
     let lastLibraryMessage = PThreadMutex<String?>(nil)
 
@@ -30,9 +32,11 @@ final class ServerCore: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply,
         logger: Logger,
         maximumBodySize: Int,
+        bufferLimit: Int,
         isTLS: Bool,
         workerCount: Int
     ) {
+        self.buffers = MemoryBudget(limit: bufferLimit)
         self.handler = handler
         self.logger = logger
         self.maximumBodySize = maximumBodySize

@@ -6,6 +6,8 @@ public enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
     case invalidHeader(name: String, value: String)
     /// libmicrohttpd could not allocate the response.
     case outOfMemory
+    /// The body does not fit in what the server may hold for its connections at once.
+    case overBudget
 
     /// A one-line explanation naming the offending value.
     public var description: String {
@@ -16,6 +18,8 @@ public enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
             "invalid response header '\(name): \(value)': libmicrohttpd refused it"
         case .outOfMemory:
             "cannot allocate a response: out of memory"
+        case .overBudget:
+            "cannot hold the response: the server holds as many answer bytes as it may"
         }
     }
 }

@@ -21,6 +21,10 @@ extension HTTPServer {
         public var connectionMemoryLimit: Int
         /// Largest request body in bytes; 1 MiB by default. Larger bodies get 413 without being kept.
         public var maximumBodySize: Int
+        /// Bytes of request bodies and one-off answers held for all connections together; 64 MiB by default. A request
+        /// whose body, or an answer that, would take the total past it gets 503, so slow readers of large answers
+        /// cannot make the server hold more. Must be at least ``maximumBodySize``.
+        public var bufferLimit: Int
         /// Pending connections the kernel queues before accepting; 511 by default (capped by somaxconn).
         public var listenBacklog: Int
         /// Certificate and key to serve HTTPS with; nil (plain HTTP) by default.
@@ -36,6 +40,7 @@ extension HTTPServer {
             connectionTimeout: Int = 15,
             connectionMemoryLimit: Int = 16 * 1024,
             maximumBodySize: Int = 1024 * 1024,
+            bufferLimit: Int = 64 * 1024 * 1024,
             listenBacklog: Int = 511,
             tls: TLSCredentials? = nil
         ) {
@@ -47,6 +52,7 @@ extension HTTPServer {
             self.connectionTimeout = connectionTimeout
             self.connectionMemoryLimit = connectionMemoryLimit
             self.maximumBodySize = maximumBodySize
+            self.bufferLimit = bufferLimit
             self.listenBacklog = listenBacklog
             self.tls = tls
         }

@@ -19,6 +19,7 @@ extension HTTPServer.Configuration {
         require("connectionMemoryLimit", connectionMemoryLimit, in: 4096...(64 * 1024 * 1024))
         require("maximumBodySize", maximumBodySize, in: 0...Int(Int32.max))
         require("listenBacklog", listenBacklog, in: 1...65535)
+        require("bufferLimit", bufferLimit, in: max(0, maximumBodySize)...Int(Int32.max))
         if let tls {
             if tls.certificatePEM.isEmpty { problems.append("TLS certificate PEM is empty") }
             if tls.keyPEM.isEmpty { problems.append("TLS key PEM is empty") }

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 import Logging
 import Synchronization
@@ -30,10 +31,14 @@ public final class HTTPServer: Sendable {
             handler: handler,
             logger: logger,
             maximumBodySize: configuration.maximumBodySize,
+            bufferLimit: configuration.bufferLimit,
             isTLS: configuration.tls != nil,
             workerCount: configuration.threadPoolSize
         )
     }
+
+    /// The bytes of request bodies and one-off answers held for all connections now (see ``Configuration/bufferLimit``).
+    public var bufferedBytes: Int { core.buffers.bytesHeld }
 
     /// How many worker threads call the handler: ``HTTPRequest/worker`` is below this.
     public var workerCount: Int { max(1, configuration.threadPoolSize) }
@@ -50,6 +55,8 @@ public final class HTTPServer: Sendable {
             let problems = configuration.problems
             guard problems.isEmpty, let address = SocketAddress(host: configuration.host, port: configuration.port)
             else { throw .invalidConfiguration(problems) }
+            // Request bodies and one-off answers come and go in large blocks: map them per use (see the shim).
+            _ = microhttp_map_large_blocks()
             let socket = try ListeningSocket.open(address, backlog: configuration.listenBacklog)
             let daemon = try RunningDaemon.start(configuration, listening: socket, address: address, core: core)
             boundPortValue.store(socket.port, ordering: .releasing)
