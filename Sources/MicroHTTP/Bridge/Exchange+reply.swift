@@ -1,10 +1,11 @@
 import CMicroHTTPD
 
 extension Exchange {
-    /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`.
+    /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's
+    /// `Strict-Transport-Security` when it has one (a prepared response is then copied, as it is shared unchanged).
     func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
         let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
-        if case .prepared(let prepared) = reply, !closing {
+        if case .prepared(let prepared) = reply, !closing, core.strictTransportSecurity == nil {
             return MHD_queue_response(connection, UInt32(prepared.response.status), prepared.handle)
         }
         let response: HTTPResponse
@@ -13,7 +14,7 @@ extension Exchange {
         case .prepared(let prepared): response = prepared.response
         }
         do {
-            let handle = try LibraryResponse.make(from: response, closing: closing)
+            let handle = try LibraryResponse.make(from: response, closing: closing, strictTransportSecurity: core.strictTransportSecurity)
             // The connection takes its own reference when queueing; this one is ours to drop.
             defer { MHD_destroy_response(handle) }
             return MHD_queue_response(connection, UInt32(response.status), handle)
@@ -35,7 +36,8 @@ extension Exchange {
             ],
             body: "\(status) \(Self.phrase(for: status))\n"
         )
-        guard let handle = try? LibraryResponse.make(from: response, closing: true) else { return .NO }
+        let made = try? LibraryResponse.make(from: response, closing: true, strictTransportSecurity: core.strictTransportSecurity)
+        guard let handle = made else { return .NO }
         defer { MHD_destroy_response(handle) }
         return MHD_queue_response(connection, UInt32(status), handle)
     }

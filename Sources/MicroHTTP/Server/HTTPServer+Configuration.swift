@@ -25,6 +25,9 @@ extension HTTPServer {
         public var listenBacklog: Int
         /// Certificate and key to serve HTTPS with; nil (plain HTTP) by default.
         public var tls: TLSCredentials?
+        /// Protocol versions, cipher suites, session resumption and HSTS for HTTPS; Mozilla's intermediate profile,
+        /// resumption on and no HSTS by default.
+        public var tlsPolicy: TLSPolicy
 
         /// Creates a configuration; every argument left out takes the default documented on its property.
         public init(
@@ -37,7 +40,8 @@ extension HTTPServer {
             connectionMemoryLimit: Int = 16 * 1024,
             maximumBodySize: Int = 1024 * 1024,
             listenBacklog: Int = 511,
-            tls: TLSCredentials? = nil
+            tls: TLSCredentials? = nil,
+            tlsPolicy: TLSPolicy = TLSPolicy()
         ) {
             self.host = host
             self.port = port
@@ -49,6 +53,7 @@ extension HTTPServer {
             self.maximumBodySize = maximumBodySize
             self.listenBacklog = listenBacklog
             self.tls = tls
+            self.tlsPolicy = tlsPolicy
         }
 
         /// The number of online processors, at least 1.

@@ -26,11 +26,14 @@ public final class HTTPServer: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
     ) {
         self.configuration = configuration
+        let isTLS = configuration.tls != nil
         self.core = ServerCore(
             handler: handler,
             logger: logger,
             maximumBodySize: configuration.maximumBodySize,
-            isTLS: configuration.tls != nil,
+            isTLS: isTLS,
+            sessionTicketKey: isTLS && configuration.tlsPolicy.resumesSessions ? SessionTicketKey() : nil,
+            strictTransportSecurity: isTLS ? configuration.tlsPolicy.strictTransportSecurity?.headerValue : nil,
             workerCount: configuration.threadPoolSize
         )
     }
@@ -50,6 +53,9 @@ public final class HTTPServer: Sendable {
             let problems = configuration.problems
             guard problems.isEmpty, let address = SocketAddress(host: configuration.host, port: configuration.port)
             else { throw .invalidConfiguration(problems) }
+            if configuration.tls != nil, configuration.tlsPolicy.resumesSessions, core.sessionTicketKey == nil {
+                throw .cannotStart(address: address.description, reason: "GnuTLS could not generate a session ticket key")
+            }
             let socket = try ListeningSocket.open(address, backlog: configuration.listenBacklog)
             let daemon = try RunningDaemon.start(configuration, listening: socket, address: address, core: core)
             boundPortValue.store(socket.port, ordering: .releasing)
