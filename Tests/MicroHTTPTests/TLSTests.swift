@@ -78,6 +78,24 @@ struct TLSTests {
         }
     }
 
+    @Test("one prepared response served by an HSTS server and a plain one carries HSTS only from the first, every time")
+    func sharedPreparedResponse() throws {
+        let prepared = try PreparedResponse(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: "shared"))
+        var secure = TestServer.configuration()
+        secure.tls = try Self.selfSignedCredentials()
+        secure.tlsPolicy.strictTransportSecurity = HTTPServer.StrictTransportSecurity(maxAge: 60)
+        try TestServer.with(secure, handler: { _ in .prepared(prepared) }) { tls throws in
+            try TestServer.with(handler: { _ in .prepared(prepared) }) { plain throws in
+                for _ in 0..<3 {
+                    #expect(try Self.hstsValues(["https://127.0.0.1:\(tls.boundPort)/"]) == ["max-age=60"])
+                    #expect(try Self.hstsValues(["http://127.0.0.1:\(plain.boundPort)/"]) == [])
+                }
+                let body = try ExternalTool.run("curl", ["-sk", "--max-time", "10", "https://127.0.0.1:\(tls.boundPort)/"])
+                #expect(body == "shared")
+            }
+        }
+    }
+
     @Test(
         "TLS policy problems are named before anything starts",
         arguments: [

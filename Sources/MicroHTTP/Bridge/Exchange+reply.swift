@@ -2,11 +2,11 @@ import CMicroHTTPD
 
 extension Exchange {
     /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's
-    /// `Strict-Transport-Security` when it has one (a prepared response is then copied, as it is shared unchanged).
+    /// `Strict-Transport-Security` when it has one.
     func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
         let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
-        if case .prepared(let prepared) = reply, !closing, core.strictTransportSecurity == nil {
-            return MHD_queue_response(connection, UInt32(prepared.response.status), prepared.handle)
+        if case .prepared(let prepared) = reply, !closing, let shared = sharedResponse(prepared) {
+            return MHD_queue_response(connection, UInt32(prepared.response.status), shared.handle)
         }
         let response: HTTPResponse
         switch reply {
@@ -40,6 +40,12 @@ extension Exchange {
         guard let handle = made else { return .NO }
         defer { MHD_destroy_response(handle) }
         return MHD_queue_response(connection, UInt32(status), handle)
+    }
+
+    /// The shared response to queue for `prepared`: itself, or its variant with the server's HSTS header.
+    private func sharedResponse(_ prepared: PreparedResponse) -> PreparedResponse? {
+        guard let strictTransportSecurity = core.strictTransportSecurity else { return prepared }
+        return prepared.withStrictTransportSecurity(strictTransportSecurity)
     }
 
     private static func phrase(for status: Int) -> String {
