@@ -28,11 +28,11 @@ let package = Package(
             name: "DeepLinkConfig",
             dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
         ),
-        // libmicrohttpd, seen only by MicroHTTP.
+        // libmicrohttpd, and the GnuTLS calls MicroHTTP makes on its sessions (tickets, priority checks), seen only by MicroHTTP.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]
         ),
         // The one Swift module that talks to libmicrohttpd.
         .target(

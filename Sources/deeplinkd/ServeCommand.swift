@@ -28,10 +28,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "PEM private key for --tls-cert.")
     var tlsKey: String?
 
+    @OptionGroup var tlsPolicy: TLSPolicyOptions
+
     @OptionGroup var limits: ServeLimits
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        try tlsPolicy.validate(servingTLS: tlsCert != nil)
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
     }
 
@@ -51,6 +54,7 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host ?? Environment.value(of: "DEEPLINKD_HOST") ?? "0.0.0.0"
         configuration.port = try port ?? Self.environmentPort()
         configuration.tls = try tlsCredentials()
+        configuration.tlsPolicy = tlsPolicy.policy
 
         SignalWaiter.ignore([SIGPIPE])
         let signals = SignalWaiter([SIGINT, SIGTERM, SIGHUP])

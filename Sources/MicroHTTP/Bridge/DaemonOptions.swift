@@ -11,9 +11,10 @@ enum DaemonOptions {
         return flags
     }
 
-    /// Every limit set explicitly, the listening socket, and the TLS PEM strings when given.
+    /// Every limit set explicitly, the listening socket, and the TLS PEM strings and priorities when given.
     ///
-    /// `tlsStrings` are the certificate then the key as C strings that outlive the daemon.
+    /// `tlsStrings` are the certificate, the key and the GnuTLS priority string, as C strings that outlive the
+    /// daemon (libmicrohttpd reads the priorities only while starting).
     /// .LISTENING_ADDRESS_REUSE is deliberately absent (see ``ListeningSocket``).
     static func items(
         _ configuration: HTTPServer.Configuration,
@@ -30,9 +31,10 @@ enum DaemonOptions {
         if configuration.threadPoolSize > 1 {
             items.append(item(.THREAD_POOL_SIZE, configuration.threadPoolSize))
         }
-        if tlsStrings.count == 2 {
+        if tlsStrings.count == 3 {
             items.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: tlsStrings[0]))
             items.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: tlsStrings[1]))
+            items.append(MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: tlsStrings[2]))
         }
         items.append(item(.END, 0))
         return items

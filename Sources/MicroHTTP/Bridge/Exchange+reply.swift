@@ -1,11 +1,12 @@
 import CMicroHTTPD
 
 extension Exchange {
-    /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`.
+    /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's
+    /// `Strict-Transport-Security` when it has one.
     func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
         let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
-        if case .prepared(let prepared) = reply, !closing {
-            return MHD_queue_response(connection, UInt32(prepared.response.status), prepared.handle)
+        if case .prepared(let prepared) = reply, !closing, let shared = sharedResponse(prepared) {
+            return MHD_queue_response(connection, UInt32(prepared.response.status), shared.handle)
         }
         let response: HTTPResponse
         switch reply {
@@ -13,7 +14,8 @@ extension Exchange {
         case .prepared(let prepared): response = prepared.response
         }
         do {
-            let handle = try LibraryResponse.make(from: response, closing: closing, budget: core.buffers)
+            let handle = try LibraryResponse.make(
+                from: response, closing: closing, strictTransportSecurity: core.strictTransportSecurity, budget: core.buffers)
             // The connection takes its own reference when queueing; this one is ours to drop.
             defer { MHD_destroy_response(handle) }
             return MHD_queue_response(connection, UInt32(response.status), handle)
@@ -37,9 +39,16 @@ extension Exchange {
             ],
             body: "\(status) \(Self.phrase(for: status))\n"
         )
-        guard let handle = try? LibraryResponse.make(from: response, closing: true) else { return .NO }
+        let made = try? LibraryResponse.make(from: response, closing: true, strictTransportSecurity: core.strictTransportSecurity)
+        guard let handle = made else { return .NO }
         defer { MHD_destroy_response(handle) }
         return MHD_queue_response(connection, UInt32(status), handle)
+    }
+
+    /// The shared response to queue for `prepared`: itself, or its variant with the server's HSTS header.
+    private func sharedResponse(_ prepared: PreparedResponse) -> PreparedResponse? {
+        guard let strictTransportSecurity = core.strictTransportSecurity else { return prepared }
+        return prepared.withStrictTransportSecurity(strictTransportSecurity)
     }
 
     private static func phrase(for status: Int) -> String {

@@ -32,12 +32,14 @@ enum LibraryCallbacks {
         contextSlot.pointee = nil
     }
 
-    /// MHD_OPTION_NOTIFY_CONNECTION: a connection was accepted or is being closed; keeps ``OpenConnections`` current.
+    /// MHD_OPTION_NOTIFY_CONNECTION: a connection was accepted or is being closed; keeps ``OpenConnections`` current
+    /// and lets a new TLS connection resume its session (libmicrohttpd calls this before the handshake starts).
     static let connectionChanged: MHD_NotifyConnectionCallback = { cls, connection, socketContext, change in
         guard let cls, let connection, let socketContext else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         switch change {
         case .CONNECTION_NOTIFY_STARTED:
+            core.enableSessionTickets(on: connection)
             guard let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD) else { return }
             let address = microhttp_get_connection_info(connection, .CONNECTION_INFO_CLIENT_ADDRESS)?.pointee.client_addr
             let open = OpenConnection(descriptor: info.pointee.connect_fd, remoteAddress: address.map { SocketAddress.numericHost($0) } ?? "")

@@ -3,13 +3,18 @@ import Glibc
 
 /// Builds libmicrohttpd responses from ``HTTPResponse`` values.
 enum LibraryResponse {
+    private static let hstsName = "Strict-Transport-Security"
+
     /// Creates an `MHD_Response` holding its own copy of the body and the given headers.
     ///
     /// The caller owns one reference and must call `MHD_destroy_response` when done with it.
-    /// `closing` adds `Connection: close`, which also makes libmicrohttpd close after sending. With a `budget`, the
+    /// `closing` adds `Connection: close`, which also makes libmicrohttpd close after sending.
+    /// `strictTransportSecurity` adds that header unless the response has one of its own. With a `budget`, the
     /// body's bytes are taken from it (`overBudget` when they do not fit) and given back when libmicrohttpd frees the
     /// response, however long a slow client takes to read it; the budget must outlive the daemon that sends it.
-    static func make(from response: HTTPResponse, closing: Bool, budget: MemoryBudget? = nil) throws(HTTPResponseError) -> OpaquePointer {
+    static func make(
+        from response: HTTPResponse, closing: Bool, strictTransportSecurity: String? = nil, budget: MemoryBudget? = nil
+    ) throws(HTTPResponseError) -> OpaquePointer {
         guard (100...999).contains(response.status) else {
             throw .invalidStatus(response.status)
         }
@@ -24,7 +29,10 @@ enum LibraryResponse {
                 accepted += 1
                 return true
             }
-        guard isAccepted, !closing || MHD_add_response_header(handle, "Connection", "close") == .YES else {
+        let hsts = strictTransportSecurity.flatMap { response.headers.values(for: Self.hstsName).isEmpty ? $0 : nil }
+        guard isAccepted, hsts.map({ MHD_add_response_header(handle, Self.hstsName, $0) == .YES }) ?? true,
+            !closing || MHD_add_response_header(handle, "Connection", "close") == .YES
+        else {
             MHD_destroy_response(handle)
             let refused = response.headers.fields.first { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
             let field = refused ?? response.headers.fields.dropFirst(accepted).first

@@ -33,9 +33,9 @@ final class RunningDaemon: @unchecked Sendable {
         address: SocketAddress,
         core: ServerCore
     ) throws(HTTPServerError) -> RunningDaemon {
-        let pems = [configuration.tls?.certificatePEM, configuration.tls?.keyPEM]
+        let tlsTexts = configuration.tls.map { [$0.certificatePEM, $0.keyPEM, configuration.tlsPolicy.priorities] } ?? []
         // Copies freed in `stop()`, or below on failure: MHD may read them for the daemon's lifetime.
-        let strings = pems.compactMap { $0.flatMap { strdup($0) } }
+        let strings = tlsTexts.compactMap { strdup($0) }
         let options = DaemonOptions.items(configuration, listenDescriptor: socket.descriptor, tlsStrings: strings)
         // Retained for as long as the daemon may call back: released in `stop()` after
         // MHD_stop_daemon has joined every MHD thread, or right below if the daemon does not start.

@@ -17,6 +17,10 @@ final class ServerCore: Sendable {
     let maximumBodySize: Int
     /// Whether the daemon serves TLS, reported on every request.
     let isTLS: Bool
+    /// The key TLS session tickets are encrypted with; nil over plain HTTP or with resumption off.
+    let sessionTicketKey: SessionTicketKey?
+    /// The `Strict-Transport-Security` value every answer carries; nil when none is configured.
+    let strictTransportSecurity: String?
     /// The number of the worker thread that handles each request.
     let workers: WorkerSlots
     /// Set once `stop` begins: every later response carries `Connection: close`.
@@ -34,6 +38,8 @@ final class ServerCore: Sendable {
         maximumBodySize: Int,
         bufferLimit: Int,
         isTLS: Bool,
+        sessionTicketKey: SessionTicketKey?,
+        strictTransportSecurity: String?,
         workerCount: Int
     ) {
         self.buffers = MemoryBudget(limit: bufferLimit)
@@ -41,6 +47,8 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.maximumBodySize = maximumBodySize
         self.isTLS = isTLS
+        self.sessionTicketKey = sessionTicketKey
+        self.strictTransportSecurity = strictTransportSecurity
         self.workers = WorkerSlots(count: workerCount)
     }
 

@@ -29,6 +29,9 @@ extension HTTPServer {
         public var listenBacklog: Int
         /// Certificate and key to serve HTTPS with; nil (plain HTTP) by default.
         public var tls: TLSCredentials?
+        /// Protocol versions, cipher suites, session resumption and HSTS for HTTPS; Mozilla's intermediate profile,
+        /// resumption on and no HSTS by default.
+        public var tlsPolicy: TLSPolicy
 
         /// Creates a configuration; every argument left out takes the default documented on its property.
         public init(
@@ -42,7 +45,8 @@ extension HTTPServer {
             maximumBodySize: Int = 1024 * 1024,
             bufferLimit: Int = 64 * 1024 * 1024,
             listenBacklog: Int = 511,
-            tls: TLSCredentials? = nil
+            tls: TLSCredentials? = nil,
+            tlsPolicy: TLSPolicy = TLSPolicy()
         ) {
             self.host = host
             self.port = port
@@ -55,6 +59,7 @@ extension HTTPServer {
             self.bufferLimit = bufferLimit
             self.listenBacklog = listenBacklog
             self.tls = tls
+            self.tlsPolicy = tlsPolicy
         }
 
         /// The number of online processors, at least 1.

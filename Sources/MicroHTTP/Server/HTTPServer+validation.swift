@@ -23,6 +23,27 @@ extension HTTPServer.Configuration {
         if let tls {
             if tls.certificatePEM.isEmpty { problems.append("TLS certificate PEM is empty") }
             if tls.keyPEM.isEmpty { problems.append("TLS key PEM is empty") }
+            problems += tlsPolicy.problems
+        } else if tlsPolicy.strictTransportSecurity != nil {
+            problems.append("Strict-Transport-Security needs TLS: browsers ignore it over plain HTTP")
+        }
+        return problems
+    }
+}
+
+extension HTTPServer.TLSPolicy {
+    /// Why GnuTLS would refuse ``priorities``, as a predicate (`is refused by GnuTLS at '+NOPE': The request is
+    /// invalid.`); nil when it accepts them.
+    public var prioritiesRefusal: String? {
+        GnuTLSPriorities.refusal(of: priorities)
+    }
+
+    /// Every problem with this policy (priorities GnuTLS refuses, an HSTS max-age out of range), empty when usable.
+    public var problems: [String] {
+        var problems: [String] = []
+        if let prioritiesRefusal { problems.append("TLS priority string '\(priorities)' \(prioritiesRefusal)") }
+        if let maxAge = strictTransportSecurity?.maxAge, !(0...Int(Int32.max)).contains(maxAge) {
+            problems.append("Strict-Transport-Security max-age \(maxAge) is outside 0...\(Int32.max)")
         }
         return problems
     }

@@ -27,12 +27,15 @@ public final class HTTPServer: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
     ) {
         self.configuration = configuration
+        let isTLS = configuration.tls != nil
         self.core = ServerCore(
             handler: handler,
             logger: logger,
             maximumBodySize: configuration.maximumBodySize,
             bufferLimit: configuration.bufferLimit,
-            isTLS: configuration.tls != nil,
+            isTLS: isTLS,
+            sessionTicketKey: isTLS && configuration.tlsPolicy.resumesSessions ? SessionTicketKey() : nil,
+            strictTransportSecurity: isTLS ? configuration.tlsPolicy.strictTransportSecurity?.headerValue : nil,
             workerCount: configuration.threadPoolSize
         )
     }
@@ -55,6 +58,9 @@ public final class HTTPServer: Sendable {
             let problems = configuration.problems
             guard problems.isEmpty, let address = SocketAddress(host: configuration.host, port: configuration.port)
             else { throw .invalidConfiguration(problems) }
+            if configuration.tls != nil, configuration.tlsPolicy.resumesSessions, core.sessionTicketKey == nil {
+                throw .cannotStart(address: address.description, reason: "GnuTLS could not generate a session ticket key")
+            }
             // Request bodies and one-off answers come and go in large blocks: map them per use (see the shim).
             _ = microhttp_map_large_blocks()
             let socket = try ListeningSocket.open(address, backlog: configuration.listenBacklog)

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+@Suite("deeplinkd serve over TLS: profile, resumption, HSTS")
+struct TLSServeTests {
+    @Test("the default profile refuses TLS 1.1 and CBC, resumes TLS 1.3 sessions and sends HSTS when asked")
+    func profileAndHSTS() throws {
+        let certificate = try TestCertificate(.ecdsa)
+        defer { certificate.remove() }
+        let server = try ServerProcess(arguments: [
+            "--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath, "--hsts", "31536000", "--hsts-include-subdomains",
+        ])
+        defer { server.stopCleanly() }
+        #expect(try !TLSProbe.connect(port: server.port, ["-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0"]).isAccepted)
+        #expect(try !TLSProbe.connect(port: server.port, ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES128-SHA256"]).isAccepted)
+
+        let session = certificate.directory + "/session.pem"
+        let first = try TLSProbe.connect(port: server.port, ["-tls1_3"], path: "/healthz", sessionOut: session)
+        #expect(first.protocolVersion == "TLSv1.3" && !first.isResumed)
+        let returning = try TLSProbe.connect(port: server.port, ["-tls1_3"], path: "/healthz", sessionIn: session)
+        #expect(returning.protocolVersion == "TLSv1.3" && returning.isResumed)
+        #expect(returning.transcript.contains("HTTP/1.1 200 OK"))
+
+        for path in ["/.well-known/apple-app-site-association", "/no-such-page"] {
+            let response = try Curl.request("https://127.0.0.1:\(server.port)\(path)", ["-k"])
+            #expect(response.headers["strict-transport-security"] == "max-age=31536000; includeSubDomains", "\(path)")
+        }
+    }
+
+    @Test("without --hsts no HTTPS answer carries Strict-Transport-Security")
+    func noHSTSByDefault() throws {
+        let certificate = try TestCertificate(.ecdsa)
+        defer { certificate.remove() }
+        let server = try ServerProcess(arguments: ["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
+        defer { server.stopCleanly() }
+        let response = try Curl.request("https://127.0.0.1:\(server.port)/.well-known/apple-app-site-association", ["-k"])
+        #expect(response.status == 200)
+        #expect(response.headers["strict-transport-security"] == nil)
+    }
+
+    @Test(
+        "TLS options that cannot work are refused before anything starts",
+        arguments: [
+            (["--hsts", "60"], false, "--hsts needs --tls-cert and --tls-key: browsers ignore HSTS over plain HTTP"),
+            (["--hsts-include-subdomains"], true, "--hsts-include-subdomains needs --hsts"),
+            (["--hsts=-1"], true, "--hsts must be 0...2147483647 seconds, not -1"),
+            (["--tls-priorities", "NORMAL"], false, "--tls-priorities needs --tls-cert and --tls-key"),
+            (["--tls-priorities", "NORMAL:+NOPE"], true, "--tls-priorities 'NORMAL:+NOPE' is refused by GnuTLS at '+NOPE': The request is invalid."),
+            (["--tls-priorities", "NONE"], true, "--tls-priorities 'NONE' is refused by GnuTLS: No or insufficient priorities were set."),
+        ])
+    func badOptions(arguments: [String], withCertificate: Bool, message: String) throws {
+        let tls = withCertificate ? ["--tls-cert", "cert.pem", "--tls-key", "key.pem"] : []
+        let result = try Deeplinkd.run(["serve", "--port", "0"] + tls + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains("Error: \(message)\n"), "\(result.error)")
+    }
+}
