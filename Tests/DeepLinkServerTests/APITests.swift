@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTP
 import Testing
 
 @testable import DeepLinkServer
@@ -65,7 +66,20 @@ struct APITests {
         "POST /resolve refuses bad batches with the right status",
         arguments: [
             ("text/plain", #"{"urls": []}"#, 415, "send the batch as Content-Type: application/json"),
-            ("application/json", "{not json", 400, "the body is not a JSON object"),
+            ("application/json", "{not json", 400, "the body is not strict JSON (RFC 8259): something other than a key at byte 1"),
+            ("application/json", #"{"urls":["expchg://c/1",],}"#, 400, "the body is not strict JSON (RFC 8259): a trailing comma at byte 24"),
+            ("application/json", #"{"urls":["expchg://c/1"],}"#, 400, "the body is not strict JSON (RFC 8259): a trailing comma at byte 25"),
+            (
+                "application/json", #"{"urls":[],"state":"ready","state":"welcome"}"#, 400,
+                "the body is not strict JSON (RFC 8259): the key 'state' given twice at byte 27"
+            ),
+            ("application/json", "\u{FEFF}{\"urls\":[]}", 400, "the body is not strict JSON (RFC 8259): a byte order mark; send UTF-8 without one at byte 0"),
+            ("application/json", #"{"urls":[]} x"#, 400, "the body is not strict JSON (RFC 8259): more after the JSON value at byte 12"),
+            ("application/json", #"{"urls":["\ud800"]}"#, 400, "the body is not strict JSON (RFC 8259): a lone surrogate at byte 10"),
+            ("application/json", "{\"urls\":[\"a\u{1}\"]}", 400, "the body is not strict JSON (RFC 8259): a control character inside a string at byte 11"),
+            ("application/json", #"{"urls":[01]}"#, 400, "the body is not strict JSON (RFC 8259): a malformed number at byte 9"),
+            ("application/json", #"// c\n{"urls":[]}"#, 400, "the body is not strict JSON (RFC 8259): '/' where a value was expected at byte 0"),
+            ("application/json", String(repeating: "[", count: 40), 400, "the body is not strict JSON (RFC 8259): more than 32 levels of nesting at byte 32"),
             ("application/json", #"["a"]"#, 400, "the body is not a JSON object"),
             ("application/json", #"{"urls": "a"}"#, 400, "'urls' must be an array of strings"),
             ("application/json", #"{"urls": [1]}"#, 400, "'urls' must be an array of strings"),
@@ -84,6 +98,33 @@ struct APITests {
         let response = F.send("/resolve", method: "POST", headers: [("Content-Type", contentType)], body: body).response
         #expect(response.status == status)
         #expect(response.json()?["error"] as? String == message)
+    }
+
+    @Test("POST /resolve refuses UTF-16 and text that is not UTF-8, whatever JSONSerialization would make of it")
+    func batchEncodings() {
+        let utf16 = Array(#"{"urls":[]}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (body, problem) in [
+            (utf16, "a NUL byte (UTF-16 or UTF-32?); send UTF-8 at byte 1"), ([0xFF, 0xFE] + utf16, "a NUL byte (UTF-16 or UTF-32?); send UTF-8 at byte 3"),
+            ([0xFF] + Array(#"{"urls":[]}"#.utf8), "text that is not UTF-8 at byte 0"),
+        ] {
+            let request = HTTPRequest(method: "POST", target: "/resolve", headers: ["Content-Type": "application/json"], body: body)
+            guard case .response(let response) = F.handler.respond(to: request).reply else {
+                Issue.record("expected a built response")
+                continue
+            }
+            #expect(response.status == 400)
+            #expect(response.json()?["error"] as? String == "the body is not strict JSON (RFC 8259): " + problem)
+        }
+    }
+
+    @Test("strict JSON reads what RFC 8259 allows: escapes, surrogate pairs, numbers, nesting, whitespace")
+    func strictJSON() throws {
+        let text = " {\"a\": [1, -0.5e+3, true, false, null, \"\\u00e9\\ud83d\\ude00\\n\\/\"], \"b\": {}} "
+        #expect(
+            try StrictJSON.parse(Array(text.utf8))
+                == .object([
+                    ("a", .array([.number("1"), .number("-0.5e+3"), .bool(true), .bool(false), .null, .string("é😀\n/")])), ("b", .object([])),
+                ]))
     }
 
     @Test("POST /resolve takes at most 1000 URLs")

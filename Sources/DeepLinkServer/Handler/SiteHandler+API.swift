@@ -119,22 +119,35 @@ struct ResolveBatch {
     let urls: [String]
     let state: String?
 
+    /// The batch in `body`, read as strict JSON (`StrictJSON`): the same body is refused or read the same way
+    /// whichever JSON library a client uses.
     static func decode(_ body: [UInt8]) -> Result<ResolveBatch, APIError> {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-            return .failure(APIError(400, "the body is not a JSON object"))
+        let parsed: StrictJSON
+        do {
+            parsed = try StrictJSON.parse(body)
+        } catch {
+            return .failure(APIError(400, error.description))
         }
-        guard let urls = object["urls"] as? [String] else {
-            return .failure(APIError(400, "'urls' must be an array of strings"))
+        guard case .object(let members) = parsed else { return .failure(APIError(400, "the body is not a JSON object")) }
+        if let unknown = members.map(\.key).sorted().first(where: { $0 != "urls" && $0 != "state" }) {
+            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ...}"))
+        }
+        let notStrings = APIError(400, "'urls' must be an array of strings")
+        guard case .array(let elements) = members.first(where: { $0.key == "urls" })?.value else { return .failure(notStrings) }
+        var urls: [String] = []
+        urls.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .string(let url) = element else { return .failure(notStrings) }
+            urls.append(url)
         }
         guard urls.count <= maximumCount else {
             return .failure(APIError(413, "at most \(maximumCount) URLs per request, got \(urls.count)"))
         }
-        let state = object["state"]
-        guard state == nil || state is NSNull || state is String else { return .failure(APIError(400, "'state' must be a string")) }
-        if let unknown = object.keys.sorted().first(where: { $0 != "urls" && $0 != "state" }) {
-            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ...}"))
+        switch members.first(where: { $0.key == "state" })?.value {
+        case nil, .null: return .success(ResolveBatch(urls: urls, state: nil))
+        case .string(let state): return .success(ResolveBatch(urls: urls, state: state))
+        default: return .failure(APIError(400, "'state' must be a string"))
         }
-        return .success(ResolveBatch(urls: urls, state: state as? String))
     }
 }
 
