@@ -146,6 +146,10 @@ struct APITests {
             ("/link?route=charger&id=a%2Fb", 400, #"{"error":"route 'charger': parameter 'id' contains a forbidden character U+002F '/'"}"#),
             ("/link?route=nope", 400, #"{"error":"unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationCallback)"}"#),
             ("/link?id=1", 400, #"{"error":"missing query parameter 'route'"}"#),
+            ("/link?route=charger&id", 400, #"{"error":"query item 'id' has no '='; send id=VALUE"}"#),
+            ("/link?route=registrationCallback&c%6Fde", 400, #"{"error":"query item 'code' has no '='; send code=VALUE"}"#),
+            ("/resolve?url=expchg://c/1&state", 400, #"{"error":"query item 'state' has no '='; send state=VALUE"}"#),
+            ("/link?route=charger&id=&&", 400, #"{"error":"route 'charger': parameter 'id' is shorter than 1 characters"}"#),
             ("/link?route=charger&id=%3Cscript%3E", 400, #"{"error":"route 'charger': parameter 'id' contains a forbidden character U+003C '<'"}"#),
         ])
     func link(target: String, status: Int, body: String) {
