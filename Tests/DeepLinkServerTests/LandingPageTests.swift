@@ -105,8 +105,21 @@ struct StaticAndLogTests {
     func versionedAssets() throws {
         let html = F.send("/c/CH-42").response.text
         let href = try #require(html.firstMatch(of: /href="(\/static\/deeplinkd\.css\?v=[0-9a-f]{16})"/)?.1)
-        #expect(F.send(String(href)).response.status == 200)
+        let versioned = F.send(String(href)).response
+        #expect(versioned.status == 200)
+        #expect(versioned.headers["Cache-Control"] == "public, max-age=31536000, immutable")
         #expect(html.contains(#"<img src="/static/icon.svg?v="#))
+    }
+
+    @Test(
+        "only the current fingerprint is immutable: no v, another v, or more in the query get five minutes",
+        arguments: ["", "?v=0000000000000000", "?v=anything", "?v=", "?x=1", "?v=FP&x=1", "?x=1&v=FP", "?V=FP", "?v=FP?"])
+    func unversionedAssets(query: String) throws {
+        let html = F.send("/c/CH-42").response.text
+        let fingerprint = try #require(html.firstMatch(of: /deeplinkd\.css\?v=([0-9a-f]{16})/)?.1)
+        let response = F.send("/static/deeplinkd.css" + query.replacingOccurrences(of: "FP", with: fingerprint)).response
+        #expect(response.status == 200)
+        #expect(response.headers["Cache-Control"] == "public, max-age=300", "\(query)")
     }
 
     @Test("the 404 page does not claim the app opens the link")
@@ -116,13 +129,15 @@ struct StaticAndLogTests {
         #expect(html.contains("Links from ExpresScan stickers, EV cards and emails open in the ExpresScan app."))
     }
 
-    @Test("assets are served with long cache lifetimes")
+    @Test("assets are served with their types, nosniff and a CSP that allows nothing")
     func assets() {
         let css = F.send("/static/deeplinkd.css").response
         #expect(css.status == 200)
         #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
-        #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
-        #expect(F.send("/static/icon.svg").response.headers["Content-Type"] == "image/svg+xml")
+        let svg = F.send("/static/icon.svg").response
+        #expect(svg.headers["Content-Type"] == "image/svg+xml")
+        #expect(svg.headers["Content-Security-Policy"] == "default-src 'none'", "an SVG opened on its own runs nothing")
+        #expect(svg.headers["X-Content-Type-Options"] == "nosniff")
     }
 
     @Test(

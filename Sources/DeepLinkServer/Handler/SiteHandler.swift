@@ -37,7 +37,7 @@ struct SiteHandler {
                 .prepared(document.response(to: request)),
                 endpoint: endpoint)
         case .asset:
-            guard let asset = site.assets.response(for: request.path) else { return notFound(request) }
+            guard let asset = site.assets.response(for: request.path, query: request.rawQuery) else { return notFound(request) }
             return Answer(.prepared(asset), endpoint: endpoint)
         case .landing, .notFound:
             return landing(request)
