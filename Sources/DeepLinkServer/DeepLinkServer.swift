@@ -14,6 +14,8 @@ public final class DeepLinkServer: Sendable {
     /// The worker threads the per-worker caches, metrics shards and log lanes are made for.
     private let workers: Int
     private let http = PThreadMutex<HTTPServer?>(nil)
+    /// The listener of `/metrics` alone, when it is not on the public one.
+    private let metricsHTTP = PThreadMutex<HTTPServer?>(nil)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
@@ -38,11 +40,42 @@ public final class DeepLinkServer: Sendable {
     /// The port bound once started (the real one when asked for port 0).
     public var boundPort: Int { http.withLock { $0?.boundPort ?? 0 } }
 
-    /// Starts listening with `configuration`.
-    public func start(_ configuration: HTTPServer.Configuration) throws(HTTPServerError) {
-        let server = HTTPServer(configuration: configuration, logger: logger) { [self] request in handle(request) }
-        try server.start()
+    /// The port `/metrics` is served on when it has a listener of its own, else 0.
+    public var metricsPort: Int { metricsHTTP.withLock { $0?.boundPort ?? 0 } }
+
+    /// Starts listening with `configuration`; with `metricsListener`, `/metrics` is served there alone (and answers
+    /// 404 on the public listener), so the counters need not be public.
+    public func start(_ configuration: HTTPServer.Configuration, metricsListener: HTTPServer.Configuration? = nil) throws(HTTPServerError) {
+        if let metricsListener {
+            let metricsServer = HTTPServer(configuration: metricsListener, logger: logger) { [metrics] request in
+                Self.answerMetrics(request, metrics: metrics)
+            }
+            try metricsServer.start()
+            metricsHTTP.withLock { $0 = metricsServer }
+        }
+        let servesMetrics = metricsListener == nil
+        let server = HTTPServer(configuration: configuration, logger: logger) { [self] request in handle(request, servesMetrics: servesMetrics) }
+        do {
+            try server.start()
+        } catch {
+            metricsHTTP.withLock { $0 }?.stop(drainDeadline: .zero)
+            throw error
+        }
         http.withLock { $0 = server }
+    }
+
+    /// The metrics listener's answer: the exposition for `GET`/`HEAD /metrics`, 404 or 405 for anything else.
+    private static func answerMetrics(_ request: HTTPRequest, metrics: ServerMetrics) -> HTTPReply {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Cache-Control", value: "no-store")
+        guard request.path == "/metrics" else { return .response(HTTPResponse(status: 404, headers: headers, body: "only /metrics is served here\n")) }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            headers.add(name: "Allow", value: "GET, HEAD")
+            return .response(HTTPResponse(status: 405, headers: headers, body: "use GET or HEAD\n"))
+        }
+        return .response(metrics.exposition())
     }
 
     /// Re-reads the config and templates; a config that fails its checks is rejected and the old site keeps serving.
@@ -68,11 +101,16 @@ public final class DeepLinkServer: Sendable {
             return server
         }
         server?.stop(drainDeadline: drainDeadline)
+        let metricsServer = metricsHTTP.withLock { server in
+            defer { server = nil }
+            return server
+        }
+        metricsServer?.stop(drainDeadline: .seconds(1))
     }
 
-    private func handle(_ request: HTTPRequest) -> HTTPReply {
+    private func handle(_ request: HTTPRequest, servesMetrics: Bool) -> HTTPReply {
         let started = Self.monotonicNanoseconds()
-        let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics)
+        let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics)
         let answer = handler.respond(to: request)
         let nanoseconds = Self.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength

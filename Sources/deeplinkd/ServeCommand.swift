@@ -30,6 +30,9 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var tlsPolicy: TLSPolicyOptions
 
+    @Option(help: "Serve /metrics only on this HOST:PORT (such as 127.0.0.1:9100), not on the public listener.")
+    var metricsAddress: String?
+
     @OptionGroup var limits: ServeLimits
 
     func validate() throws {
@@ -63,7 +66,7 @@ struct ServeCommand: ParsableCommand {
             server = try DeepLinkServer(
                 configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger,
                 workers: configuration.threadPoolSize)
-            try server.start(configuration)
+            try server.start(configuration, metricsListener: try metricsListener())
         } catch {
             LogSink.standardError.flush()
             Console.error("deeplinkd: \(error)")
@@ -71,6 +74,9 @@ struct ServeCommand: ParsableCommand {
         }
         let scheme = configuration.tls == nil ? "http" : "https"
         logger.info("serving", metadata: ["url": "\(scheme)://\(configuration.host):\(server.boundPort)", "config": "\(options.path)"])
+        if let metrics = try metricsListener() {
+            logger.info("serving metrics", metadata: ["url": "http://\(metrics.host):\(server.metricsPort)/metrics"])
+        }
         while true {
             let signal = signals.next()
             guard signal == SIGHUP else { break }
@@ -80,6 +86,17 @@ struct ServeCommand: ParsableCommand {
         server.stop(drainDeadline: .seconds(limits.drainSeconds))
         logger.info("stopped")
         LogSink.standardError.flush()
+    }
+
+    /// The listener of `--metrics-address`: plain HTTP, one worker, a few connections; nil without the option.
+    private func metricsListener() throws -> HTTPServer.Configuration? {
+        guard let metricsAddress else { return nil }
+        let colon = metricsAddress.lastIndex(of: ":")
+        let host = colon.map { String(metricsAddress[..<$0]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")) } ?? ""
+        guard let colon, let port = Int(metricsAddress[metricsAddress.index(after: colon)...]), (0...65535).contains(port), !host.isEmpty else {
+            throw ValidationError("--metrics-address must be HOST:PORT with an IP address literal, such as 127.0.0.1:9100, not '\(metricsAddress)'")
+        }
+        return HTTPServer.Configuration(host: host, port: port, threadPoolSize: 1, connectionLimit: 16, perIPConnectionLimit: 0, maximumBodySize: 0)
     }
 
     private func tlsCredentials() throws -> HTTPServer.TLSCredentials? {

@@ -5,6 +5,8 @@ import MicroHTTP
 struct SiteHandler {
     let site: Site
     let metrics: ServerMetrics
+    /// Whether `/metrics` is served here; not when it has a listener of its own (`serve --metrics-address`).
+    var servesMetrics = true
 
     /// The reply, and what the access log and metrics may say about it.
     func respond(to request: HTTPRequest) -> Answer {
@@ -30,6 +32,7 @@ struct SiteHandler {
         case .health:
             return Answer(.response(JSONResponse.body(200, Array(#"{"status":"ok"}"#.utf8))), endpoint: endpoint)
         case .metrics:
+            guard servesMetrics else { return notFound(request, isFixedPath: true) }
             return Answer(.response(metrics.exposition()), endpoint: endpoint)
         case .openAPI:
             guard let document = site.openAPI else { return notFound(request, isFixedPath: true) }

@@ -152,6 +152,7 @@ final class ServerMetrics: Sendable {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
         return HTTPResponse(status: 200, headers: headers, body: text)
     }
 
