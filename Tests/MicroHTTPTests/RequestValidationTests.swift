@@ -94,7 +94,8 @@ struct RequestValidationTests {
             "G\"ET / HTTP/1.1\r\nHost: x", "GE(T / HTTP/1.1\r\nHost: x", "GET /c/1\u{0}/m/secret-token HTTP/1.1\r\nHost: x",
             "GET /c/1?\u{0}x HTTP/1.1\r\nHost: x", "GET /c/1\u{0}HTTP/1.1 HTTP/1.1\r\nHost: x", "GET /c/1\tx HTTP/1.1\r\nHost: x",
             "GET /c/1 x HTTP/1.1\r\nHost: x", "GET /c/\u{1}1 HTTP/1.1\r\nHost: x", "GET /c/\u{7F}1 HTTP/1.1\r\nHost: x",
-            "GET http://user@x/c/1 HTTP/1.1\r\nHost: x", "GET http://x:abc/c/1 HTTP/1.1\r\nHost: x", "GET http:/c/1 HTTP/1.1\r\nHost: x",
+            "GET http://user@x/c/1 HTTP/1.1\r\nHost: x", "GET * HTTP/1.1\r\nHost: x", "POST * HTTP/1.1\r\nHost: x", "GET http://x:abc/c/1 HTTP/1.1\r\nHost: x",
+            "GET http:/c/1 HTTP/1.1\r\nHost: x",
         ])
     func refusedRequestLines(head: String) throws {
         let (status, isHandled) = try Self.answer(head)

@@ -44,6 +44,21 @@ struct RequestFormTests {
         #expect(!server.output.contains(Self.token))
     }
 
+    @Test("OPTIONS * answers 200 with Allow and no body, not an HTML page; '*' with any other method is 400")
+    func optionsAsterisk() throws {
+        let server = try ServerProcess()
+        defer { server.stopCleanly() }
+        let options = try Self.send("OPTIONS * HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
+        #expect(options.status == 200)
+        #expect(options.headers["Allow"] == "GET, HEAD, POST")
+        #expect(options.headers["Content-Type"] == nil)
+        #expect(options.body.isEmpty)
+        #expect(try Self.send("GET * HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port).status == 400)
+        let path = try Self.send("OPTIONS /c/1 HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
+        #expect(path.status == 405)
+        #expect(path.headers["Allow"] == "GET, HEAD")
+    }
+
     @Test("with two domains, Host picks the domain by form: a trailing dot is the same host, a malformed port is 400")
     func virtualHosts() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-hosts-\(UUID().uuidString)")

@@ -12,6 +12,8 @@ enum Endpoint: String, Sendable, CaseIterable {
     case asset = "static"
     case landing
     case notFound = "not_found"
+    /// `OPTIONS *`, a question about the server as a whole.
+    case serverOptions = "options"
 
     /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found. Compares bytes, as
     /// it runs on every request.
@@ -50,6 +52,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .asset: 7
         case .landing: 8
         case .notFound: 9
+        case .serverOptions: 10
         }
     }
 
@@ -64,7 +67,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .metrics: ["/metrics"]
         case .openAPI: ["/openapi.yaml"]
         case .asset: [StaticAssets.prefix]
-        case .landing, .notFound: []
+        case .landing, .notFound, .serverOptions: []
         }
     }
 

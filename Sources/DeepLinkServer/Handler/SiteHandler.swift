@@ -10,6 +10,13 @@ struct SiteHandler {
 
     /// The reply, and what the access log and metrics may say about it.
     func respond(to request: HTTPRequest) -> Answer {
+        // `OPTIONS *` asks about the server as a whole (RFC 9110 9.3.7): the methods some endpoint takes, no body.
+        if request.target == "*" {
+            var headers = HTTPHeaders()
+            headers.add(name: "Allow", value: "GET, HEAD, POST")
+            headers.add(name: "Cache-Control", value: "no-store")
+            return Answer(.response(HTTPResponse(status: 200, headers: headers)), endpoint: .serverOptions)
+        }
         let endpoint = Endpoint.of(path: request.path)
         guard endpoint.allows(request.method) else {
             return Answer(methodNotAllowed(endpoint), endpoint: endpoint, loggedPath: loggedPath(request, endpoint))
@@ -42,7 +49,7 @@ struct SiteHandler {
         case .asset:
             guard let asset = site.assets.response(for: request.path, query: request.rawQuery) else { return notFound(request) }
             return Answer(.prepared(asset), endpoint: endpoint)
-        case .landing, .notFound:
+        case .landing, .notFound, .serverOptions:
             return landing(request)
         }
     }
