@@ -54,7 +54,9 @@ public final class DeepLinkServer: Sendable {
             metricsHTTP.withLock { $0 = metricsServer }
         }
         let servesMetrics = metricsListener == nil
-        let server = HTTPServer(configuration: configuration, logger: logger) { [self] request in handle(request, servesMetrics: servesMetrics) }
+        let server = HTTPServer(configuration: configuration, logger: logger, refused: { [self] in record($0) }) { [self] request in
+            handle(request, servesMetrics: servesMetrics)
+        }
         do {
             try server.start()
         } catch {
@@ -121,6 +123,19 @@ public final class DeepLinkServer: Sendable {
                 endpoint: answer.endpoint, remote: request.remoteAddress),
             worker: request.worker)
         return answer.reply
+    }
+
+    /// Logs and counts a request the HTTP engine answered itself; its path is shown as the access log shows a path
+    /// no route took (`LoggedPath`), since it may carry a secret.
+    private func record(_ refusal: RefusedRequest) {
+        let path = refusal.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let logged = refusal.target.isEmpty ? "-" : site.withLock { $0 }.loggedPaths.redacted(path)
+        metrics.record(worker: refusal.worker, endpoint: .refused, status: refusal.status, nanoseconds: 0, outcomes: .none)
+        accessLog.record(
+            AccessLogEntry(
+                method: refusal.method.isEmpty ? "-" : LoggedPath.method(refusal.method), path: Substring(logged), status: refusal.status, bytes: 0,
+                nanoseconds: 0, endpoint: .refused, remote: refusal.remoteAddress),
+            worker: refusal.worker)
     }
 
     /// The monotonic clock in nanoseconds: request durations without `Duration`'s 128-bit arithmetic.

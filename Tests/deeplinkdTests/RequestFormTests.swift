@@ -44,6 +44,33 @@ struct RequestFormTests {
         #expect(!server.output.contains(Self.token))
     }
 
+    @Test("requests refused before routing, by deeplinkd or by libmicrohttpd, are logged and counted like any answer")
+    func refusalsAreLoggedAndCounted() throws {
+        let server = try ServerProcess()
+        defer { server.stopCleanly() }
+        let requests = [
+            (400, "GET /m/\(Self.token) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+            (400, "POST /resolve HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            (411, "POST /resolve HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            (413, "POST /resolve HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999\r\n\r\n"),
+            (414, "GET /" + String(repeating: "a", count: 20_000) + " HTTP/1.1\r\nHost: a\r\n\r\n"),
+            (431, "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"),
+        ]
+        for (status, request) in requests {
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 10)
+            try? connection.send(request)
+            let head = String(decoding: connection.readUntilClosed().prefix(12), as: UTF8.self)
+            #expect(head == "HTTP/1.1 \(status)", "\(request.prefix(60))")
+        }
+        let metrics = try Curl.request("http://127.0.0.1:\(server.port)/metrics").body
+        for (status, count) in [(400, 2), (411, 1), (413, 1), (414, 1), (431, 1)] {
+            #expect(metrics.contains(#"deeplinkd_requests_total{endpoint="refused",status="\#(status)"} \#(count)"#), "\(status)")
+        }
+        #expect(server.waitForLog(#""endpoint":"refused","method":"GET","path":"/m/[redacted 32 bytes]","remote":"127.0.0.1","status":"400""#))
+        #expect(server.waitForLog(#""endpoint":"refused","method":"-","path":"-","remote":"","status":"414""#))
+        #expect(!server.output.contains(Self.token))
+    }
+
     @Test("OPTIONS * answers 200 with Allow and no body, not an HTML page; '*' with any other method is 400")
     func optionsAsterisk() throws {
         let server = try ServerProcess()

@@ -14,6 +14,8 @@ enum Endpoint: String, Sendable, CaseIterable {
     case notFound = "not_found"
     /// `OPTIONS *`, a question about the server as a whole.
     case serverOptions = "options"
+    /// A request the HTTP engine refused before routing (`RefusedRequest`).
+    case refused
 
     /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found. Compares bytes, as
     /// it runs on every request.
@@ -53,6 +55,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .landing: 8
         case .notFound: 9
         case .serverOptions: 10
+        case .refused: 11
         }
     }
 
@@ -67,7 +70,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .metrics: ["/metrics"]
         case .openAPI: ["/openapi.yaml"]
         case .asset: [StaticAssets.prefix]
-        case .landing, .notFound, .serverOptions: []
+        case .landing, .notFound, .serverOptions, .refused: []
         }
     }
 

@@ -49,7 +49,7 @@ struct SiteHandler {
         case .asset:
             guard let asset = site.assets.response(for: request.path, query: request.rawQuery) else { return notFound(request) }
             return Answer(.prepared(asset), endpoint: endpoint)
-        case .landing, .notFound, .serverOptions:
+        case .landing, .notFound, .serverOptions, .refused:
             return landing(request)
         }
     }

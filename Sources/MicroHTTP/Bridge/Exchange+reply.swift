@@ -27,6 +27,17 @@ extension Exchange {
         }
     }
 
+    /// Answers a request MicroHTTP refuses before the handler sees it (`answerFailure`), and reports it to the
+    /// server's refusal hook, so it is logged and counted like any answer.
+    func refuseRequest(status: Int, reason: String, request: RequestContext, method: String) -> MHD_Result {
+        let result = answerFailure(status: status, reason: reason)
+        core.refused?(
+            RefusedRequest(
+                status: status, reason: reason, method: method, target: request.target, remoteAddress: request.remoteAddress,
+                worker: core.workers.current()))
+        return result
+    }
+
     /// Answers a request MicroHTTP itself refuses, with a short plain-text body, and closes after it. The body is
     /// never read as anything else, kept or given a referrer.
     func answerFailure(status: Int, reason: String) -> MHD_Result {

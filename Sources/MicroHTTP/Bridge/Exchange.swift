@@ -19,11 +19,14 @@ struct Exchange {
     ) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
+            func refuse(_ status: Int, _ reason: String) -> MHD_Result {
+                refuseRequest(status: status, reason: reason, request: request, method: Self.methodName(method))
+            }
             if let problem = RequestLine.problem(method: Self.methodName(method), target: request.target, sentTargetLength: sentTargetLength) {
-                return answerFailure(status: 400, reason: problem)
+                return refuse(400, problem)
             }
             let head = readHead()
-            if let problem = head.headers.problem(isHTTP11: isHTTP11) { return answerFailure(status: 400, reason: problem) }
+            if let problem = head.headers.problem(isHTTP11: isHTTP11) { return refuse(400, problem) }
             request.headers = head.headers
             do throws(RequestLineError) {
                 if let absolute = try RequestLine.absoluteForm(of: request.target) {
@@ -31,21 +34,21 @@ struct Exchange {
                     request.headers = head.headers.replacingHost(with: absolute.host)
                 }
             } catch {
-                return answerFailure(status: 400, reason: error.reason)
+                return refuse(400, error.reason)
             }
             let declared: Int
             switch head.framing {
             case .none: return .YES
             case .length(let size): declared = size
-            case .chunked: return answerFailure(status: 411, reason: "chunked request bodies are not accepted")
-            case .ambiguous(let problem): return answerFailure(status: 400, reason: problem)
+            case .chunked: return refuse(411, "chunked request bodies are not accepted")
+            case .ambiguous(let problem): return refuse(400, problem)
             }
             request.hasBody = true
             guard declared <= core.maximumBodySize else {
-                return answerFailure(status: 413, reason: "declared body of \(declared) bytes is over the limit")
+                return refuse(413, "declared body of \(declared) bytes is over the limit")
             }
             guard core.buffers.reserve(declared) else {
-                return answerFailure(status: 503, reason: "the server holds as many request and answer bytes as it may; retry shortly")
+                return refuse(503, "the server holds as many request and answer bytes as it may; retry shortly")
             }
             // Given back when the request ends (`LibraryCallbacks.requestCompleted`).
             request.reservedBytes = declared

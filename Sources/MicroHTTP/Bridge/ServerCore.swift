@@ -27,6 +27,8 @@ final class ServerCore: Sendable {
     let isDraining = Atomic<Bool>(false)
     /// The open connections and which of them are idle, for the drain.
     let openConnections = OpenConnections()
+    /// Told of every request refused before the handler saw it, libmicrohttpd's own refusals included.
+    let refused: (@Sendable (RefusedRequest) -> Void)?
     /// Request bodies and one-off answers held for all connections together.
     let buffers: MemoryBudget
     /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
@@ -40,8 +42,10 @@ final class ServerCore: Sendable {
         isTLS: Bool,
         sessionTicketKey: SessionTicketKey?,
         strictTransportSecurity: String?,
-        workerCount: Int
+        workerCount: Int,
+        refused: (@Sendable (RefusedRequest) -> Void)? = nil
     ) {
+        self.refused = refused
         self.buffers = MemoryBudget(limit: bufferLimit)
         self.handler = handler
         self.logger = logger
@@ -52,12 +56,25 @@ final class ServerCore: Sendable {
         self.workers = WorkerSlots(count: workerCount)
     }
 
-    /// Records and logs one message from libmicrohttpd.
+    /// Records and logs one message from libmicrohttpd; one that reports an answer it sent itself (its 414 and 431,
+    /// `Error processing request (HTTP response code is 431 (…))`) is reported as a refused request.
     func libraryLogged(_ message: String) {
         lastLibraryMessage.withLock { $0 = message }
+        if let refused, let status = Self.statusOfLibraryAnswer(message) {
+            refused(RefusedRequest(status: status, reason: "refused by libmicrohttpd", worker: workers.current()))
+        }
         guard let repeats = libraryLogThrottle.admit(message) else { return }
         var metadata: Logger.Metadata = ["source": "libmicrohttpd"]
         if repeats > 0 { metadata["suppressed_repeats"] = "\(repeats)" }
         logger.warning("\(message)", metadata: metadata)
+    }
+
+    /// The status in libmicrohttpd's `Error processing request (HTTP response code is NNN …` message, or nil.
+    static func statusOfLibraryAnswer(_ message: String) -> Int? {
+        let marker = "Error processing request (HTTP response code is "
+        guard message.hasPrefix(marker) else { return nil }
+        let digits = message.dropFirst(marker.count).prefix(3)
+        guard digits.count == 3, let status = Int(digits), (400...599).contains(status) else { return nil }
+        return status
     }
 }

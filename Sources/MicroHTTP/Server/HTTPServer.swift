@@ -20,10 +20,13 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    /// Creates a stopped server; nothing is opened until `start()`.
+    /// Creates a stopped server; nothing is opened until `start()`. `refused` is told of every request answered
+    /// before `handler` saw it (malformed, ambiguous framing, too large, over the memory budget, or refused by
+    /// libmicrohttpd itself), on the worker thread that refused it.
     public init(
         configuration: Configuration,
         logger: Logger,
+        refused: (@Sendable (RefusedRequest) -> Void)? = nil,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
     ) {
         self.configuration = configuration
@@ -36,7 +39,8 @@ public final class HTTPServer: Sendable {
             isTLS: isTLS,
             sessionTicketKey: isTLS && configuration.tlsPolicy.resumesSessions ? SessionTicketKey() : nil,
             strictTransportSecurity: isTLS ? configuration.tlsPolicy.strictTransportSecurity?.headerValue : nil,
-            workerCount: configuration.threadPoolSize
+            workerCount: configuration.threadPoolSize,
+            refused: refused
         )
     }
 
