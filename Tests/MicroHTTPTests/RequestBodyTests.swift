@@ -93,4 +93,20 @@ struct RequestBodyTests {
         }
         #expect(recorder.requests.isEmpty)
     }
+
+    @Test("a body somewhat over the limit is read and thrown away, so the client that sends it all reads its 413")
+    func drainedOversize() throws {
+        let recorder = RequestRecorder()
+        try TestServer.with(Self.configuration(maximumBodySize: 1_000_000), handler: Self.echo(recorder)) { server in
+            let connection = try RawConnection(port: server.boundPort)
+            // 6 MB: more than the socket buffers hold, so an early close would reset the connection mid-send.
+            let body = String(repeating: "x", count: 6_000_000)
+            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.headers["Connection"] == "close")
+            #expect(response.text == "413 Content Too Large\n")
+        }
+        #expect(recorder.requests.isEmpty)
+    }
 }

@@ -45,7 +45,15 @@ struct Exchange {
             }
             request.hasBody = true
             guard declared <= core.maximumBodySize else {
-                return refuse(413, "declared body of \(declared) bytes is over the limit")
+                // Answered before the body is read, the 413 would be followed by a close while the client is still
+                // sending: its kernel then resets the connection, and many clients see a broken pipe, never the 413.
+                // A body up to `drainLimit` is read and thrown away first, so the answer arrives; a larger one is
+                // refused at once (reading it would cost more than the client's confusion).
+                guard declared <= Self.drainLimit(core.maximumBodySize) else {
+                    return refuse(413, "declared body of \(declared) bytes is over the limit")
+                }
+                request.isDiscardingBody = true
+                return .YES
             }
             guard core.buffers.reserve(declared) else {
                 return refuse(503, "the server holds as many request and answer bytes as it may; retry shortly")
@@ -57,8 +65,12 @@ struct Exchange {
         }
         if !chunk.isEmpty {
             // libmicrohttpd delivers at most the declared Content-Length, which was checked against the limit.
-            request.body.append(contentsOf: chunk)
+            if !request.isDiscardingBody { request.body.append(contentsOf: chunk) }
             return .YES
+        }
+        if request.isDiscardingBody {
+            return refuseRequest(
+                status: 413, reason: "body over the limit of \(core.maximumBodySize) bytes", request: request, method: Self.methodName(method))
         }
         let complete = HTTPRequest(
             method: Self.methodName(method),
@@ -73,6 +85,11 @@ struct Exchange {
         // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
         // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
         return queue(core.handler(complete), forcingClose: request.hasBody)
+    }
+
+    /// The largest body read and thrown away to answer 413 cleanly: eight times the limit, at most 16 MiB.
+    static func drainLimit(_ maximumBodySize: Int) -> Int {
+        min(8 * max(maximumBodySize, 64 * 1024), 16 * 1024 * 1024)
     }
 
     /// The method as a string; the common ones without copying the C string.

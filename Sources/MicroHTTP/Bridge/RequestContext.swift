@@ -16,6 +16,8 @@ final class RequestContext {
     var body: [UInt8] = []
     /// Whether the request declared a body (then its connection closes after the answer).
     var hasBody = false
+    /// Whether the body is over the limit and read only to be thrown away before the 413.
+    var isDiscardingBody = false
     /// The bytes of ``ServerCore/buffers`` taken for the body, given back when the request ends.
     var reservedBytes = 0
 
