@@ -58,7 +58,7 @@ struct HTTPServerDrainTests {
         return false
     }
 
-    @Test("a connection still sending its request is closed once the drain deadline passes")
+    @Test("a connection still sending its request does not hold the drain: it is closed at once, not at the deadline")
     func connectionSendingItsRequestIsClosedAtDeadline() throws {
         let server = HTTPServer(configuration: TestServer.configuration(), logger: TestServer.quietLogger) { _ in
             .response(HTTPResponse(status: 200, body: "ok"))
@@ -71,9 +71,8 @@ struct HTTPServerDrainTests {
         #expect(try connection.readResponse().text == "ok")
         var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
         nanosleep(&pause, nil)
-        let stopTime = ContinuousClock().measure { server.stop(drainDeadline: .milliseconds(300)) }
-        #expect(stopTime >= .milliseconds(300))
-        #expect(stopTime < .seconds(3))
+        let stopTime = ContinuousClock().measure { server.stop(drainDeadline: .seconds(10)) }
+        #expect(stopTime < .seconds(5), "a half-sent request held the drain for \(stopTime)")
         #expect(connection.isClosedByServer())
     }
 }

@@ -72,6 +72,8 @@ struct Exchange {
             return refuseRequest(
                 status: 413, reason: "body over the limit of \(core.maximumBodySize) bytes", request: request, method: Self.methodName(method))
         }
+        // From here the request is in flight: a drain waits for its answer (see `OpenConnections`).
+        LibraryCallbacks.openConnection(connection)?.isBusy.store(true, ordering: .releasing)
         let complete = HTTPRequest(
             method: Self.methodName(method),
             target: request.target,

@@ -6,11 +6,11 @@ import Glibc
 /// `cls` is always the daemon's ``ServerCore``, passed unretained: ``RunningDaemon`` holds the
 /// retain for as long as the daemon can call back (see `RunningDaemon.start` and `stop`).
 enum LibraryCallbacks {
-    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context and marks
-    /// the connection busy.
+    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context. (The
+    /// connection is marked busy only once the request is complete, in `Exchange.advance`: a drain waits for
+    /// requests being answered, not for a client still sending one.)
     static let requestLineRead: microhttp_uri_callback = { _, uri, connection in
         let open = openConnection(connection)
-        open?.isBusy.store(true, ordering: .releasing)
         let target = uri.map { String(cString: $0) } ?? ""
         let context = RequestContext(target: target, remoteAddress: open?.remoteAddress ?? "")
         // Retained here; released in `requestCompleted`, which MHD calls once for each request whose
@@ -110,7 +110,7 @@ enum LibraryCallbacks {
     }
 
     /// The tracked state of `connection`, from its socket context (set when the connection started).
-    private static func openConnection(_ connection: OpaquePointer?) -> OpenConnection? {
+    static func openConnection(_ connection: OpaquePointer?) -> OpenConnection? {
         guard let connection, let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_SOCKET_CONTEXT),
             let context = info.pointee.socket_context
         else { return nil }
