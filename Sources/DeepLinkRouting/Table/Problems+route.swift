@@ -1,7 +1,7 @@
 extension Problems {
     /// Checks one route; returns it compiled when it has no errors.
     mutating func check(_ definition: RouteDefinition, in context: RouteContext) -> Route? {
-        let errorsBefore = all.filter { $0.severity == .error }.count
+        let errorsBefore = errorCount
         let name = definition.name.value
         let label = "route '\(name)'"
         if name.isEmpty { error(definition.name.line ?? definition.line, "route has an empty name") }
@@ -20,7 +20,7 @@ extension Problems {
         }
         let parameters = checkParameters(definition, pattern: pattern, label: label)
 
-        let errorsAfter = all.filter { $0.severity == .error }.count
+        let errorsAfter = errorCount
         guard errorsAfter == errorsBefore, let pattern else { return nil }
         return Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
