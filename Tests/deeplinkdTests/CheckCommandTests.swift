@@ -38,3 +38,27 @@ struct CheckCommandTests {
         if command == "check" { #expect(result.error == "\(fifo): cannot read the config: it is a named pipe (FIFO), not a regular file\n") }
     }
 }
+
+@Suite("deeplinkd check --public checks landings against the templates")
+struct CheckPublicTests {
+    @Test("a landing whose template differs in case fails check --public with the config's file and line, as serve would")
+    func landingCase() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-landing-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/deeplinkd.yaml"
+        let text = try String(contentsOfFile: Deeplinkd.root.appendingPathComponent("config/deeplinkd.yaml").path, encoding: .utf8)
+        try text.replacingOccurrences(of: "landing: charger", with: "landing: Charger").write(toFile: config, atomically: true, encoding: .utf8)
+        let line = (text.components(separatedBy: "\n").firstIndex { $0.contains("landing: charger") } ?? 0) + 1
+
+        let withTemplates = try Deeplinkd.run(["check", "--config", config, "--public", "Public"])
+        #expect(withTemplates.status == 1)
+        #expect(
+            withTemplates.error
+                == "\(config):\(line): route 'charger': landing 'Charger' has no template Charger.mustache (there is charger.mustache: template names are case-sensitive)\n"
+        )
+        let serve = try runWithDeadline(["serve", "--config", config, "--public", "Public", "--port", "0"], seconds: 20)
+        #expect(serve.status == 1)
+        #expect(serve.error.contains("Charger.mustache"))
+    }
+}
