@@ -8,6 +8,7 @@
 2. deeplinkd alone: idle RSS, RSS after the load, and the time from process start to the first 200 on /healthz.
 3. With --threading: deeplinkd with --threads 1, 2 and 4 on the AASA, interleaved the same way.
 4. The routing core's micro-benchmarks (package-benchmark, in Benchmarks/).
+5. Table scale (scripts/table_scale.py): `check` and start-to-first-200 times for 1,000, 10,000 and 20,000 routes.
 
 Everything runs on 127.0.0.1 and stops by itself: every child has a timeout and both servers are stopped in a
 `finally`, on Ctrl-C and on SIGTERM too. A case that fails is reported in the output, not raised.
@@ -35,6 +36,7 @@ import time
 import urllib.error
 import urllib.request
 
+import table_scale
 from checklib import stop_process
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -829,6 +831,8 @@ def render(report, arguments, output_path):
     render_end_to_end(report, add)
     render_threading(report, add)
     render_micro(report, add)
+    if "table_scale" in report:
+        table_scale.render(report["table_scale"], add)
     add(hand_written_section(output_path).rstrip("\n"))
     return "\n".join(lines) + "\n"
 
@@ -1087,6 +1091,8 @@ def parse_arguments():
     parser.add_argument("--no-end-to-end", dest="end_to_end", action="store_false",
                         help="skip the comparison with nginx")
     parser.add_argument("--no-micro", dest="micro", action="store_false", help="skip the micro-benchmarks")
+    parser.add_argument("--no-table-scale", dest="table_scale", action="store_false",
+                        help="skip timing check and start-up with 1,000 / 10,000 / 20,000 routes")
     parser.add_argument("--micro-timeout", type=int, default=1800,
                         help="seconds allowed for the micro-benchmarks, build included (default 1800)")
     parser.add_argument("--output", default="docs/performance.md", help="the report to write (default docs/performance.md)")
@@ -1168,6 +1174,11 @@ def main():
             except Exception as error:  # reported in the output; the other parts still run
                 report["threading"] = {"error": f"{type(error).__name__}: {error}"}
                 log(f"threading: FAILED: {error}")
+        if arguments.table_scale:
+            log("table scale: check and start-up with 1,000 / 10,000 / 20,000 routes")
+            report["table_scale"] = table_scale.measure(arguments.binary)
+            for size, result in report["table_scale"].items():
+                log(f"table scale {size}: {result}")
         if arguments.micro:
             log("micro-benchmarks (builds Benchmarks/ in release mode the first time)")
             report["micro"] = run_micro_benchmarks(arguments.micro_timeout)

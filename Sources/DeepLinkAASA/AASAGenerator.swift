@@ -53,9 +53,9 @@ public struct AASAGenerator: Sendable {
         let routes = table.routes.filter { channel.tier(of: $0.scopes) != nil }
             .enumerated().sorted { (channel.tier(of: $0.element.scopes) ?? 1, $0.offset) < (channel.tier(of: $1.element.scopes) ?? 1, $1.offset) }
             .map(\.element)
+        let deeper = DeeperRoutes(routes)
         return routes.flatMap { route in
-            let others = routes.filter { $0.name != route.name }
-            return AASAPattern.exclusions(for: route, others: others) + [AASAPattern.inclusion(for: route)]
+            AASAPattern.exclusions(for: route, deeper: deeper) + [AASAPattern.inclusion(for: route)]
         }
     }
 }

@@ -15,13 +15,13 @@ enum AASAPattern {
     ///
     /// Left out when the pattern ends in `**` (any depth is valid there), and left out where a deeper route of
     /// the same table could be excluded by it (the app then still opens; the parser decides).
-    static func exclusions(for route: Route, others: [Route]) -> [AASAComponent] {
+    static func exclusions(for route: Route, deeper: DeeperRoutes) -> [AASAComponent] {
         let components = route.pattern.components
         guard components.last != .rest else { return [] }
         return components.indices.compactMap { position -> AASAComponent? in
             let component = components[position]
             guard component == .wildcard || component.isParameter else { return nil }
-            if others.contains(where: { $0.couldBeDeeper(than: route, spanningAt: position) }) { return nil }
+            if deeper.containsDeeper(than: route, spanningAt: position) { return nil }
             var globs = components.map { glob(for: $0, in: route) }
             globs[position] = spanningGlob(for: component)
             return AASAComponent(path: path(globs), query: [], isExcluded: true, comment: "\(route.name): deeper paths do not match")

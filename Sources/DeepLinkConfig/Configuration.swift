@@ -15,10 +15,11 @@ public struct Configuration: Sendable {
         try self.init(yaml: Self.read(path), file: path)
     }
 
-    /// Every problem in the config file at `path`, including not being able to read it.
-    public static func check(file path: String) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+    /// Every problem in the config file at `path`, including not being able to read it; with `templates` (the names
+    /// of the `*.mustache` files there are), also every landing that names none of them.
+    public static func check(file path: String, templates: Set<String>? = nil) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
         do throws(ConfigurationError) {
-            return check(yaml: try read(path))
+            return check(yaml: try read(path), templates: templates)
         } catch {
             return (nil, nil, error.diagnostics)
         }
@@ -48,12 +49,14 @@ public struct Configuration: Sendable {
         self.warnings = check.diagnostics
     }
 
-    /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints.
-    public static func check(yaml: String) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+    /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints. With
+    /// `templates`, also every landing that names none of them.
+    public static func check(yaml: String, templates: Set<String>? = nil) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
         var parser = ConfigurationParser()
         guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, parser.problems) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
+        if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         if let table = compilation.table {
             for host in table.domains {
                 let size = AASAGenerator(table: table).json(for: host).utf8.count

@@ -7,27 +7,34 @@ package enum FileSystem {
     package enum ReadError: Error, Equatable, CustomStringConvertible {
         case noSuchFile
         case permissionDenied
-        case notARegularFile
+        /// A directory, FIFO, device or socket, named as `it is KIND, not a regular file`.
+        case notARegularFile(kind: String)
         case failed(Int32)
 
         package var description: String {
             switch self {
             case .noSuchFile: "no such file"
             case .permissionDenied: "permission denied"
-            case .notARegularFile: "it is not a readable file"
+            case .notARegularFile(let kind): "it is \(kind), not a regular file"
             case .failed(let code): String(cString: strerror(code))
             }
         }
     }
 
     /// The bytes of the regular file at `path` (symbolic links followed).
+    ///
+    /// Anything else is refused before it is opened: opening a FIFO for reading waits for a writer, forever if none
+    /// comes, and opening a device may act on it. The file is then opened without blocking and checked again, in
+    /// case another took its place in between.
     package static func contents(of path: String) throws(ReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw Self.error(errno) }
+        try Self.requireRegularFile(status)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Self.error(errno) }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.error(errno) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
+        try Self.requireRegularFile(status)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -67,11 +74,23 @@ package enum FileSystem {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    private static func requireRegularFile(_ status: stat) throws(ReadError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .notARegularFile(kind: "a directory")
+        case S_IFIFO: throw .notARegularFile(kind: "a named pipe (FIFO)")
+        case S_IFCHR: throw .notARegularFile(kind: "a character device")
+        case S_IFBLK: throw .notARegularFile(kind: "a block device")
+        case S_IFSOCK: throw .notARegularFile(kind: "a socket")
+        default: throw .notARegularFile(kind: "an unknown kind of file")
+        }
+    }
+
     private static func error(_ code: Int32) -> ReadError {
         switch code {
         case ENOENT, ENOTDIR: .noSuchFile
         case EACCES, EPERM: .permissionDenied
-        case EISDIR: .notARegularFile
+        case EISDIR: .notARegularFile(kind: "a directory")
         default: .failed(code)
         }
     }

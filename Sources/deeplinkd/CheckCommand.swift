@@ -3,8 +3,8 @@ import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkServer
 
-/// `deeplinkd check`: validates the config, and with `--public` its templates, printing every problem as
-/// `FILE:LINE: message`.
+/// `deeplinkd check`: validates the config, and with `--public` its templates and static assets, printing every
+/// problem as `FILE:LINE: message`.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -12,15 +12,21 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(name: .customLong("public"), help: "Also check the templates in DIR/templates, as serve loads them.")
+    @Option(name: .customLong("public"), help: "Also check the templates in DIR/templates and the assets in DIR/static, as serve loads them.")
     var publicDirectory: String?
 
     func run() throws {
         let path = options.path
-        let (table, _, diagnostics) = Configuration.check(file: path)
-        for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         let templates = publicDirectory.map { $0 + "/templates" }
-        let problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        let templateNames = templates.flatMap { FileSystem.entries(of: $0) }.map { names in
+            Set(names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
+        }
+        let (table, _, diagnostics) = Configuration.check(file: path, templates: templateNames)
+        for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
+        var problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {
+            problems.append(TemplateProblem(file: assets, line: nil, message: "cannot read the static assets directory"))
+        }
         for problem in problems { Console.error(problem.description) }
         guard let table else { throw ExitCode.failure }
         let counts = [(table.routes.count, "route"), (table.domains.count, "domain"), (table.schemes.count, "scheme")]

@@ -170,7 +170,8 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try Configuration(contentsOf: "/nonexistent/deeplinkd.yaml") }
         #expect(
             Configuration.check(file: "/nonexistent/deeplinkd.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: no such file"])
-        #expect(Configuration.check(file: "/").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is not a readable file"])
+        #expect(
+            Configuration.check(file: "/").diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is a directory, not a regular file"])
     }
 
     @Test(

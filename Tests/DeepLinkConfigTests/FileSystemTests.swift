@@ -28,8 +28,25 @@ struct FileSystemTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing") }
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing/deeper") }
-        #expect(throws: FileSystem.ReadError.notARegularFile) { try FileSystem.contents(of: root + "/sub") }
-        #expect(FileSystem.ReadError.notARegularFile.description == "it is not a readable file")
+        #expect(throws: FileSystem.ReadError.notARegularFile(kind: "a directory")) { try FileSystem.contents(of: root + "/sub") }
+        #expect(FileSystem.ReadError.notARegularFile(kind: "a directory").description == "it is a directory, not a regular file")
+    }
+
+    @Test(
+        "a FIFO or a device is refused without waiting for a writer or reading the device",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("fifo", "a named pipe (FIFO)"), ("/dev/null", "a character device"), ("/dev/zero", "a character device"),
+        ])
+    func specialFiles(name: String, kind: String) throws {
+        let root = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = name.hasPrefix("/") ? name : root + "/" + name
+        if !name.hasPrefix("/") { #expect(mkfifo(path, 0o600) == 0) }
+        #expect(throws: FileSystem.ReadError.notARegularFile(kind: kind)) { try FileSystem.contents(of: path) }
+        #expect(
+            Configuration.check(file: path).diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is \(kind), not a regular file"])
+        #expect(throws: ConfigurationError.self) { try Configuration(contentsOf: path) }
     }
 
     @Test("entries are listed sorted without . and ..; paths are made canonical through symbolic links")

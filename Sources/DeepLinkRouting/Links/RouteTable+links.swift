@@ -1,7 +1,7 @@
 extension RouteTable {
     /// Builds the links for an intent: a route name and its parameter values, each validated.
     public func links(route name: String, parameters: [String: String]) throws(LinkError) -> Links {
-        guard let index = routes.firstIndex(where: { $0.name == name }) else { throw .unknownRoute(name, known: routes.map(\.name)) }
+        guard let index = position(ofRoute: name) else { throw .unknownRoute(name, known: routes.map(\.name)) }
         let route = routes[index]
         guard !route.pattern.hasWildcards else { throw .wildcardRoute(name) }
         if let unknown = parameters.keys.sorted().first(where: { route.parameter(named: $0) == nil }) {

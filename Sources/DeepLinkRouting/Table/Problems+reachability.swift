@@ -1,20 +1,27 @@
 extension Problems {
     /// Reports routes that can never match (an error) or can never match on some channel, and partial overlaps
     /// (warnings): for every channel a route is open on, the routes tried before it there are compared with it.
+    ///
+    /// Only the routes whose patterns could share a path with the route's (`PatternTrie`) are compared with it, so
+    /// the check grows with the table's size, not with its square, and reports exactly what comparing every pair
+    /// would.
     mutating func checkReachability(of routes: [Route], domains: [String], schemes: [String]) {
         let channels = domains.map(Channel.universal) + schemes.map(Channel.app)
+        let tiers = channels.map { channel in routes.map { channel.tier(of: $0.scopes) } }
+        let trie = PatternTrie(routes.map(\.pattern))
         for (position, route) in routes.enumerated() {
             let label = "route '\(route.name)'"
             var shadowedOn: [(Channel, Route)] = []
             var openOn: [Channel] = []
             var overlapping: [Route] = []
-            for channel in channels {
-                guard let tier = channel.tier(of: route.scopes) else { continue }
+            let candidates = trie.candidates(for: route.pattern)
+            for (number, channel) in channels.enumerated() {
+                guard let tier = tiers[number][position] else { continue }
                 openOn.append(channel)
-                let earlier = routes.enumerated().filter { other in
-                    guard other.offset != position, let otherTier = channel.tier(of: other.element.scopes) else { return false }
-                    return otherTier < tier || (otherTier == tier && other.offset < position)
-                }.map(\.element)
+                let earlier = candidates.filter { other in
+                    guard other != position, let otherTier = tiers[number][other] else { return false }
+                    return otherTier < tier || (otherTier == tier && other < position)
+                }.map { routes[$0] }
                 if let winner = earlier.first(where: { $0.covers(route) }) {
                     shadowedOn.append((channel, winner))
                 } else {

@@ -1,17 +1,23 @@
 extension Problems {
     /// Checks one route; returns it compiled when it has no errors.
     mutating func check(_ definition: RouteDefinition, in context: RouteContext) -> Route? {
-        let errorsBefore = all.filter { $0.severity == .error }.count
+        let errorsBefore = errorCount
         let name = definition.name.value
-        let label = "route '\(name)'"
+        let label = "route '\(name.visible)'"
         if name.isEmpty { error(definition.name.line ?? definition.line, "route has an empty name") }
+        checkVisible(name, line: definition.name.line ?? definition.line, "route name")
         if definition.notification.value.isEmpty { error(definition.notification.line ?? definition.line, "\(label): notification is empty") }
+        checkVisible(definition.notification.value, line: definition.notification.line ?? definition.line, "\(label): notification")
+        if let landing = definition.landing { checkLanding(landing, label: label) }
 
         var pattern: PathPattern?
         do throws(PatternSyntaxError) {
             pattern = try PathPattern(parsing: definition.path.value)
         } catch {
             self.error(definition.path.line, "\(label): bad path pattern '\(definition.path.value)': \(error)")
+        }
+        for case .literal(let text) in pattern?.components ?? [] where text == "." || text == ".." {
+            error(definition.path.line, "\(label): path component '\(text)' is a dot segment, which browsers remove before sending a URL, so no URL can match")
         }
         let scopes = checkScopes(definition, label: label, context: context)
         if let gate = definition.gate, context.gates[gate.value] == nil {
@@ -20,12 +26,13 @@ extension Problems {
         }
         let parameters = checkParameters(definition, pattern: pattern, label: label)
 
-        let errorsAfter = all.filter { $0.severity == .error }.count
-        guard errorsAfter == errorsBefore, let pattern else { return nil }
-        return Route(
+        guard errorCount == errorsBefore, let pattern else { return nil }
+        let route = Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
             notification: definition.notification.value, gate: definition.gate?.value,
             isSecret: definition.isSecret, landing: definition.landing?.value, line: definition.line)
+        checkLength(of: route, domains: context.domains, schemes: context.schemes, label: label)
+        return errorCount == errorsBefore ? route : nil
     }
 
     private mutating func checkScopes(_ definition: RouteDefinition, label: String, context: RouteContext) -> [Scope] {
@@ -66,7 +73,8 @@ extension Problems {
         var declared: Set<String> = []
         var parameters: [Route.Parameter] = []
         for parameter in definition.parameters {
-            let place = "\(label): parameter '\(parameter.name)'"
+            let place = "\(label): parameter '\(parameter.name.visible)'"
+            checkVisible(parameter.name, line: parameter.line, "\(label): parameter name")
             guard declared.insert(parameter.name).inserted else {
                 error(parameter.line, "\(place) is declared twice")
                 continue

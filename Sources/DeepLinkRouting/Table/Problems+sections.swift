@@ -2,6 +2,7 @@ extension Problems {
     /// Checks the app section.
     mutating func check(_ app: AppDefinition) -> RouteTable.App? {
         if app.name.value.isEmpty { error(app.name.line, "app: name is empty") }
+        checkVisible(app.name.value, line: app.name.line, "app: name")
         if app.appIDs.isEmpty { error(app.name.line, "app: appIDs lists no app (write TEAMID.bundle.id)") }
         for appID in app.appIDs where !Self.isAppID(appID.value) {
             error(appID.line, "app: appID '\(appID.value)' is not TEAMID.bundle.id (10 upper-case letters or digits, a dot, then the bundle ID)")
@@ -20,6 +21,7 @@ extension Problems {
         var result: [String] = []
         for name in names {
             let value = kind == "state" ? name.value : name.value.lowercased()
+            if kind == "state" { checkVisible(value, line: name.line, "state") }
             if !isValid(value) {
                 error(name.line, Self.invalidNameMessage(kind: kind, name.value))
             } else if !seen.insert(value).inserted {
@@ -37,10 +39,15 @@ extension Problems {
         var result: [String: Set<String>] = [:]
         for gate in gates {
             let name = gate.name.value
-            if result[name] != nil { error(gate.name.line, "gate '\(name)' is defined twice") }
-            if gate.states.isEmpty { error(gate.name.line, "gate '\(name)' admits no state") }
-            for state in gate.states where known.map({ !$0.contains(state.value) }) ?? false {
-                error(state.line, "gate '\(name)': unknown state '\(state.value)' (not in states)")
+            checkVisible(name, line: gate.name.line, "gate name")
+            if result[name] != nil { error(gate.name.line, "gate '\(name.visible)' is defined twice") }
+            if gate.states.isEmpty { error(gate.name.line, "gate '\(name.visible)' admits no state") }
+            for state in gate.states {
+                if let known, !known.contains(state.value) {
+                    error(state.line, "gate '\(name.visible)': unknown state '\(state.value.visible)' (not in states)")
+                } else if known == nil {
+                    checkVisible(state.value, line: state.line, "gate '\(name.visible)': state")
+                }
             }
             result[name] = Set(gate.states.map(\.value))
         }
@@ -60,7 +67,7 @@ extension Problems {
 
     private static func invalidNameMessage(kind: String, _ value: String) -> String {
         switch kind {
-        case "domain": "domain '\(value)' must be a bare host name (no scheme, port or path)"
+        case "domain": invalidDomainMessage(value)
         case "scheme": "scheme '\(value)' must be a custom URL scheme (letters, digits, '+', '-', '.'; not http or https)"
         default: "\(kind) '\(value)' is empty"
         }

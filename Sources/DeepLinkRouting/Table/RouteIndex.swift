@@ -16,6 +16,7 @@ struct RouteIndex: Sendable {
     }
 
     init(_ patterns: [PathPattern]) {
+        var parameterNodes: [ParameterEdge: Int] = [:]
         for (route, pattern) in patterns.enumerated() {
             var node = 0
             for component in pattern.components {
@@ -23,7 +24,15 @@ struct RouteIndex: Sendable {
                 case .literal(let text):
                     node = literalChild(of: node, ByteKey(Array(text.utf8)))
                 case .parameter(_, let prefix, let suffix):
-                    node = parameterChild(of: node, prefix: prefix, suffix: suffix)
+                    let edge = ParameterEdge(node: node, prefix: prefix, suffix: suffix)
+                    if let existing = parameterNodes[edge] {
+                        node = existing
+                    } else {
+                        nodes.append(Node())
+                        nodes[node].parameters.append((prefix, suffix, nodes.count - 1))
+                        parameterNodes[edge] = nodes.count - 1
+                        node = nodes.count - 1
+                    }
                 case .wildcard:
                     if nodes[node].wildcard == nil {
                         nodes.append(Node())
@@ -45,11 +54,11 @@ struct RouteIndex: Sendable {
         return nodes.count - 1
     }
 
-    private mutating func parameterChild(of node: Int, prefix: String, suffix: String) -> Int {
-        if let existing = nodes[node].parameters.first(where: { $0.prefix == prefix && $0.suffix == suffix }) { return existing.node }
-        nodes.append(Node())
-        nodes[node].parameters.append((prefix, suffix, nodes.count - 1))
-        return nodes.count - 1
+    /// A parameter edge while the trie is built: found by dictionary, not by scanning a node's edges.
+    private struct ParameterEdge: Hashable {
+        let node: Int
+        let prefix: String
+        let suffix: String
     }
 
     /// Calls `visit` with every route whose pattern matches `path` structurally (in no particular order).

@@ -57,8 +57,10 @@ struct RouteContext {
 /// Diagnostics collected while compiling.
 struct Problems {
     private(set) var all: [Diagnostic] = []
+    /// How many of `all` are errors.
+    private(set) var errorCount = 0
 
-    var hasErrors: Bool { all.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
 
     /// In line order; diagnostics without a line come first, in the order found.
     var sorted: [Diagnostic] {
@@ -67,6 +69,7 @@ struct Problems {
 
     mutating func error(_ line: Int?, _ message: String) {
         all.append(Diagnostic(.error, line: line, message))
+        errorCount += 1
     }
 
     mutating func warning(_ line: Int?, _ message: String) {

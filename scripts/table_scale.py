@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""How `deeplinkd check` and start-up grow with the route table (issue 15): for tables of 1,000, 10,000 and 20,000
+distinct routes, the time `deeplinkd check` takes and the time from starting `deeplinkd serve` to its first 200 on
+/healthz. `scripts/bench.py` runs it (unless --no-table-scale) and puts the figures in docs/performance.md; run alone,
+it prints them.
+
+The generated table mixes the shapes of a real one: literal paths, parameters with a prefix, required query
+parameters, routes scoped to one domain or scheme. Its first 300 routes open on the https domains (the AASA of more
+would pass Apple's 128 KB limit, which check refuses); the rest open on the custom schemes only.
+Python 3 standard library only.
+"""
+
+import argparse
+import http.client
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from checklib import stop_process
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIZES = (1000, 10000, 20000)
+UNIVERSAL_ROUTES = 300
+
+
+def table(count):
+    """The YAML of a table of `count` distinct routes that passes `deeplinkd check`."""
+    lines = ["app:", "  name: Scale", "  appIDs: [ABCDE12345.com.example.scale]",
+             "domains: [links.example.com, other.example.com]", "schemes: [scale, other]", "routes:"]
+    for number in range(count):
+        scopes = ["universal", "app"] if number < UNIVERSAL_ROUTES else ["app"]
+        shape = number % 4
+        lines.append(f"  - name: r{number}")
+        if shape == 0:
+            lines += [f"    path: r{number}/$(id)", "    params:", '      id: {charset: "A-Za-z0-9", min: 1, max: 64}']
+        elif shape == 1:
+            lines += [f"    path: p/{number}", "    landing: charger"]
+        elif shape == 2:
+            lines += [f"    path: q{number}/$(a)/x-$(b)", "    params:", '      a: {charset: "a-z"}', '      b: {charset: "0-9"}',
+                      '      code: {charset: "a-z", required: true}']
+        else:
+            scopes = ["universal:other.example.com", "app:other"] if number < UNIVERSAL_ROUTES else ["app:other"]
+            lines += [f"    path: s/{number}/$(id)", "    params:", '      id: {charset: "0-9"}']
+        lines += [f"    scopes: [{', '.join(scopes)}]", f"    notification: n{number}"]
+    return "\n".join(lines) + "\n"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def healthz_status(port):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+    try:
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status
+    except OSError:
+        return None
+    finally:
+        connection.close()
+
+
+def time_check(binary, config):
+    """Wall-clock and CPU (user + system) seconds of one `deeplinkd check`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.monotonic()
+    result = subprocess.run([binary, "check", "--config", config], cwd=REPOSITORY, capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise RuntimeError(f"check failed: {result.stderr.strip()[:300]}")
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def time_start(binary, config, timeout=120.0):
+    """Seconds from starting `serve` with `config` to its first 200 on /healthz (polled every millisecond)."""
+    port = free_port()
+    command = [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--config", config, "--public", "Public"]
+    process = subprocess.Popen(command, cwd=REPOSITORY, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < timeout:
+            if healthz_status(port) == 200:
+                return time.monotonic() - started
+            if process.poll() is not None:
+                raise RuntimeError(f"deeplinkd exited with status {process.returncode}")
+            time.sleep(0.001)
+        raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
+    finally:
+        stop_process(process)
+
+
+def measure(binary, sizes=SIZES, runs=3):
+    """Per size: the median seconds of `runs` checks and of `runs` starts, or an error."""
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="deeplinkd-table-scale-") as directory:
+        for size in sizes:
+            config = os.path.join(directory, f"routes-{size}.yaml")
+            with open(config, "w") as output:
+                output.write(table(size))
+            try:
+                checks = [time_check(binary, config) for _ in range(runs)]
+                starts = [time_start(binary, config) for _ in range(runs)]
+                results[size] = {"check": statistics.median(wall for wall, _ in checks),
+                                 "check_cpu": statistics.median(cpu for _, cpu in checks),
+                                 "start": statistics.median(starts)}
+            except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+                results[size] = {"error": str(error)}
+    return results
+
+
+def render(results, add):
+    """The section of docs/performance.md."""
+    add("## Table scale")
+    add("")
+    add(f"`deeplinkd check` and the time from starting `serve` to its first `200` on `/healthz`, for generated tables "
+        f"of distinct routes (`scripts/table_scale.py`: mixed shapes, the first {UNIVERSAL_ROUTES} on the https domains, "
+        "the rest on custom schemes); median of 3 runs each; the CPU time is the check's own, unaffected by other "
+        "work on the machine. Target (issue 15): 20,000 routes checked and served in "
+        "under 1 s.")
+    add("")
+    add("| routes | check | check, CPU time | start to first 200 |")
+    add("| ---: | ---: | ---: | ---: |")
+    for size, result in results.items():
+        if "error" in result:
+            add(f"| {size:,} | failed: {result['error']} | | |")
+        else:
+            add(f"| {size:,} | {result['check'] * 1000:.0f} ms | {result['check_cpu'] * 1000:.0f} ms "
+                f"| {result['start'] * 1000:.0f} ms |")
+    add("")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=".build/release/deeplinkd", help="default: .build/release/deeplinkd")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
+    arguments = parser.parse_args()
+    binary = os.path.abspath(os.path.join(REPOSITORY, arguments.binary))
+    lines = []
+    render(measure(binary, runs=arguments.runs), lines.append)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
