@@ -71,6 +71,19 @@ struct RequestFormTests {
         #expect(!server.output.contains(Self.token))
     }
 
+    @Test("a client that never finishes its request does not hold SIGTERM for the whole drain time")
+    func halfSentRequestAtShutdown() throws {
+        let server = try ServerProcess(arguments: ["--drain-seconds", "10"])
+        defer { server.stopCleanly() }
+        let connection = try RawConnection(port: server.port, timeoutSeconds: 15)
+        try connection.send("GET /c/CH-42 HTTP/1.1\r\nHost: links.example.com\r\n")
+        usleep(200_000)
+        let started = Date()
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(timeout: 15) == 0)
+        #expect(Date().timeIntervalSince(started) < 5, "exited after \(Date().timeIntervalSince(started)) s")
+    }
+
     @Test("OPTIONS * answers 200 with Allow and no body, not an HTML page; '*' with any other method is 400")
     func optionsAsterisk() throws {
         let server = try ServerProcess()

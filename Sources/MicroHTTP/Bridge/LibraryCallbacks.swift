@@ -6,11 +6,11 @@ import Glibc
 /// `cls` is always the daemon's ``ServerCore``, passed unretained: ``RunningDaemon`` holds the
 /// retain for as long as the daemon can call back (see `RunningDaemon.start` and `stop`).
 enum LibraryCallbacks {
-    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context. (The
-    /// connection is marked busy only once the request is complete, in `Exchange.advance`: a drain waits for
-    /// requests being answered, not for a client still sending one.)
+    /// MHD_OPTION_URI_LOG_CALLBACK: receives the raw target before decoding; creates the request context and marks
+    /// the connection as receiving a request (busy once the request is complete, in `Exchange.advance`).
     static let requestLineRead: microhttp_uri_callback = { _, uri, connection in
         let open = openConnection(connection)
+        open?.isReceiving.store(true, ordering: .releasing)
         let target = uri.map { String(cString: $0) } ?? ""
         let context = RequestContext(target: target, remoteAddress: open?.remoteAddress ?? "")
         // Retained here; released in `requestCompleted`, which MHD calls once for each request whose
@@ -21,7 +21,9 @@ enum LibraryCallbacks {
     /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
     /// connection idle.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, contextSlot, _ in
-        openConnection(connection)?.isBusy.store(false, ordering: .releasing)
+        let open = openConnection(connection)
+        open?.isBusy.store(false, ordering: .releasing)
+        open?.isReceiving.store(false, ordering: .releasing)
         guard let contextSlot, let context = contextSlot.pointee else { return }
         let request = Unmanaged<RequestContext>.fromOpaque(context)
         if let cls, request.takeUnretainedValue().reservedBytes > 0 {

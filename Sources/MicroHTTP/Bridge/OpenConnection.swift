@@ -6,7 +6,9 @@ final class OpenConnection: Sendable {
     let descriptor: Int32
     /// The client's numeric address, such as `127.0.0.1`; empty if libmicrohttpd could not tell.
     let remoteAddress: String
-    /// Set when the request line of a request has been read, cleared when that request is over.
+    /// Set when a request's request line has been read, cleared when that request is over: the client is sending it.
+    let isReceiving = Atomic<Bool>(false)
+    /// Set when a request is complete and being answered, cleared when that request is over.
     let isBusy = Atomic<Bool>(false)
     /// Whether ``OpenConnections/closeIdle()`` has shut its reading side already.
     let isReadShut = Atomic<Bool>(false)

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// libmicrohttpd 0.9.75 goes on serving keep-alive connections after `MHD_quiesce_daemon`, and has no call that
 /// closes a connection from outside its own threads, so one keep-alive client that sends nothing more would hold
-/// the drain until its deadline. ``closeIdle()`` shuts the reading side of every connection with no request under
+/// the drain until its deadline. ``closeIdle(includingReceiving:)`` shuts the reading side of every connection with no request under
 /// way. The worker thread that owns the connection then reads the end of the stream and closes the connection
 /// itself. Shutting the reading side discards nothing on Linux: bytes the client sent before, or sends after, are
 /// still read before the end of the stream, so a request already on its way is read and answered (with
@@ -28,10 +28,12 @@ final class OpenConnections: Sendable {
         connections.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    /// Shuts the reading side of every connection with no request under way (once per connection).
-    func closeIdle() {
+    /// Shuts the reading side of every connection with no request being answered (once per connection); one whose
+    /// client is still sending its request only when `includingReceiving`.
+    func closeIdle(includingReceiving: Bool) {
         connections.withLock { connections in
             for connection in connections.values where !connection.isBusy.load(ordering: .acquiring) {
+                guard includingReceiving || !connection.isReceiving.load(ordering: .acquiring) else { continue }
                 guard !connection.isReadShut.exchange(true, ordering: .relaxed) else { continue }
                 shutdown(connection.descriptor, Int32(SHUT_RD))
             }

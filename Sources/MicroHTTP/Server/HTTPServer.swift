@@ -80,8 +80,8 @@ public final class HTTPServer: Sendable {
     /// New connections are refused at once; requests already being served complete, and their
     /// responses carry `Connection: close`. Keep-alive connections with no request under way are
     /// closed at once (after answering anything their client had already sent), and so is each
-    /// connection whose request finishes. Once no connection is open, or `drainDeadline` has passed
-    /// (a client may still be sending its request), every remaining connection is closed. Blocks the
+    /// connection whose request finishes. A client still sending its request has a second to finish it. Once no
+    /// connection is open, or `drainDeadline` has passed, every remaining connection is closed. Blocks the
     /// calling thread meanwhile. Calling it again does nothing.
     public func stop(drainDeadline: Duration = .seconds(5)) {
         let daemon: RunningDaemon? = state.withLock { state in
@@ -94,8 +94,10 @@ public final class HTTPServer: Sendable {
         daemon.quiesce()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: drainDeadline)
+        // A client still sending its request gets a short grace to finish it, not the whole drain time.
+        let graceEnd = clock.now.advanced(by: min(drainDeadline, Self.receivingGrace))
         while daemon.connectionCount > 0, clock.now < deadline {
-            core.openConnections.closeIdle()
+            core.openConnections.closeIdle(includingReceiving: clock.now >= graceEnd)
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
         }
@@ -103,6 +105,9 @@ public final class HTTPServer: Sendable {
         daemon.stop()
         core.logger.info("stopped; \(remaining) connection(s) were still open at the end of the drain")
     }
+
+    /// How long a drain waits for a client that is still sending its request.
+    static let receivingGrace = Duration.seconds(1)
 
     deinit {
         // A server dropped while running would otherwise keep its threads and port forever.
