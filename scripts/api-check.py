@@ -231,15 +231,14 @@ EDGE_PROBES = [
 
 
 def oversized_status(base, method, target, body, content_type):
-    """The status for a body the server refuses from its Content-Length alone: it answers 413 and closes without
-    reading the body, so a client that insists on writing all of it first (urllib) can hit a reset before it reads
-    the answer. Send the headers and the first 64 KiB, then read."""
+    """The status for a body over the limit, sent whole as a client would: the server reads a body up to 8 MiB to
+    its end before it answers 413 and closes, so the answer arrives instead of a reset."""
     address = urllib.parse.urlsplit(base)
     head = (f"{method} {target} HTTP/1.1\r\nHost: {address.hostname}\r\nContent-Type: {content_type}\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
     with socket.create_connection((address.hostname, address.port), timeout=10) as connection:
         try:
-            connection.sendall(head + body[:65536])
+            connection.sendall(head + body)
         except OSError:
             pass
         answer = connection.recv(4096)
