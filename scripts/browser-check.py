@@ -85,8 +85,32 @@ NOT_FOUND = {"status": 404, "h1": "Link not found", "banner": None, "buttons": [
 # A request the HTTP engine refuses (a Host that is not host[:port]): plain text that nothing may run in.
 REFUSED = {"status": 400, "h1": None, "banner": None, "buttons": [],
            "security_headers": {"content-security-policy": "default-src 'none'", "x-content-type-options": "nosniff"}}
-# What a Host header may hold (RFC 3986 host and port): deeplinkd refuses any other with 400.
-HOST_CHARACTERS = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]")
+NAME_BYTES = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._")
+IPV6_BYTES = set(b"0123456789abcdefABCDEF:.")
+
+
+def is_valid_host(value):
+    """Whether deeplinkd takes `value` (bytes) as a Host header, as MicroHTTP's HostSyntax reads it: empty, or a
+    DNS name or IPv4 address (letters, digits, '-', '_', '.', no empty label) or a bracketed IPv6 literal, then an
+    optional ':' and a port of at most five digits up to 65535. Any other Host gets 400."""
+    if not value:
+        return True
+    if value.startswith(b"["):
+        close = value.find(b"]")
+        literal = value[1:close] if close > 2 else b""
+        if not literal or b":" not in literal or not set(literal) <= IPV6_BYTES:
+            return False
+        rest = value[close + 1:]
+    else:
+        end = value.find(b":") if b":" in value else len(value)
+        name = value[:end]
+        if not name or name.startswith(b".") or b".." in name or not set(name) <= NAME_BYTES:
+            return False
+        rest = value[end:]
+    if not rest:
+        return True
+    port = rest[1:]
+    return rest[:1] == b":" and len(port) <= 5 and port.isdigit() and int(port) <= 65535 or rest == b":"
 CHARGER = {
     "status": 200,
     "h1": "Charger CH-42",
@@ -763,7 +787,7 @@ def matrix_cases():
                 (f"{prefix}{value}?{parameter}={quoted}", None, *in_query),
                 (f"{prefix}{value}?{OTHER_QUERY_NAME}={quoted}", None, *in_query),
                 # A header value's leading and trailing white space is not part of it (RFC 9110 5.5).
-                (prefix + value, raw, clean.expected, clean) if set(raw.strip(b" \t")) <= HOST_CHARACTERS
+                (prefix + value, raw, clean.expected, clean) if is_valid_host(raw.strip(b" \t"))
                 else (prefix + value, raw, REFUSED, None),
             ]
             for position, (target, host, expected, baseline) in zip(POSITIONS, targets):
