@@ -97,7 +97,7 @@ struct LandingSite: Sendable {
     static func outcome(of request: HTTPRequest, in site: Site) -> ResolveOutcome? {
         let table = site.table
         guard request.target.hasPrefix("/"), let domain = table.domains.first else { return nil }
-        let host = request.header("Host").map(Site.hostName).flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
+        let host = request.hostName.flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
         return table.resolve("https://" + host + request.target)
     }
 
