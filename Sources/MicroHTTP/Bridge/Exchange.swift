@@ -19,6 +19,9 @@ struct Exchange {
     ) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
+            // From here the request is in flight, its body too: a drain waits for its answer (`OpenConnections`),
+            // while a client still sending its headers has only a short grace.
+            LibraryCallbacks.openConnection(connection)?.isBusy.store(true, ordering: .releasing)
             func refuse(_ status: Int, _ reason: String) -> MHD_Result {
                 refuseRequest(status: status, reason: reason, request: request, method: Self.methodName(method))
             }
@@ -72,8 +75,6 @@ struct Exchange {
             return refuseRequest(
                 status: 413, reason: "body over the limit of \(core.maximumBodySize) bytes", request: request, method: Self.methodName(method))
         }
-        // From here the request is in flight: a drain waits for its answer (see `OpenConnections`).
-        LibraryCallbacks.openConnection(connection)?.isBusy.store(true, ordering: .releasing)
         let complete = HTTPRequest(
             method: Self.methodName(method),
             target: request.target,

@@ -8,7 +8,7 @@ final class OpenConnection: Sendable {
     let remoteAddress: String
     /// Set when a request's request line has been read, cleared when that request is over: the client is sending it.
     let isReceiving = Atomic<Bool>(false)
-    /// Set when a request is complete and being answered, cleared when that request is over.
+    /// Set when a request's headers have been read (its body may still be on its way), cleared when it is over.
     let isBusy = Atomic<Bool>(false)
     /// Whether ``OpenConnections/closeIdle()`` has shut its reading side already.
     let isReadShut = Atomic<Bool>(false)

@@ -80,7 +80,7 @@ public final class HTTPServer: Sendable {
     /// New connections are refused at once; requests already being served complete, and their
     /// responses carry `Connection: close`. Keep-alive connections with no request under way are
     /// closed at once (after answering anything their client had already sent), and so is each
-    /// connection whose request finishes. A client still sending its request has a second to finish it. Once no
+    /// connection whose request finishes. A client still sending its request's headers has a second to finish them. Once no
     /// connection is open, or `drainDeadline` has passed, every remaining connection is closed. Blocks the
     /// calling thread meanwhile. Calling it again does nothing.
     public func stop(drainDeadline: Duration = .seconds(5)) {
@@ -94,7 +94,7 @@ public final class HTTPServer: Sendable {
         daemon.quiesce()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: drainDeadline)
-        // A client still sending its request gets a short grace to finish it, not the whole drain time.
+        // A client still sending its request's headers gets a short grace to finish them, not the whole drain time.
         let graceEnd = clock.now.advanced(by: min(drainDeadline, Self.receivingGrace))
         while daemon.connectionCount > 0, clock.now < deadline {
             core.openConnections.closeIdle(includingReceiving: clock.now >= graceEnd)
