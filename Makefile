@@ -1,8 +1,8 @@
 # deeplinkd: `make run` serves the default config; `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 CONFIG ?= config/deeplinkd.yaml
-BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev pkg-config
-TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl
+BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev libqrencode-dev pkg-config
+TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl zbar-tools librsvg2-bin
 SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Package.swift Fuzz/Sources
 # Checks beyond `swift test` that `make test` runs; each mk/*.mk adds its own.
 CHECKS =

@@ -39,6 +39,10 @@ let package = Package(
             name: "MicroHTTP",
             dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]
         ),
+        // libqrencode, seen only by StickerCodes.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // QR codes for stickers: the one Swift module that talks to libqrencode; SVG, PNG, CSV and the printable sheet.
+        .target(name: "StickerCodes", dependencies: ["CQREncode"]),
         // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
         .target(
             name: "DeepLinkServer",
@@ -51,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "MicroHTTP",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "MicroHTTP", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,6 +67,7 @@ let package = Package(
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
+        .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"]),
         .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport"]),
     ]
 )

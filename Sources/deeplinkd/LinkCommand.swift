@@ -14,19 +14,7 @@ struct LinkCommand: ParsableCommand {
     var values: [String] = []
 
     func run() throws {
-        var parameters: [String: String] = [:]
-        for value in values {
-            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                Console.error("deeplinkd: '\(value)' is not NAME=VALUE")
-                throw ExitCode.failure
-            }
-            let name = String(value[..<equals])
-            if parameters[name] != nil {
-                Console.error("deeplinkd: parameter '\(name)' is given twice")
-                throw ExitCode.failure
-            }
-            parameters[name] = String(value[value.index(after: equals)...])
-        }
+        let parameters = try ParameterArguments.parse(values)
         let table = try options.load().table
         do {
             Console.output(try table.links(route: route, parameters: parameters).json)
