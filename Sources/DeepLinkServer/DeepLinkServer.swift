@@ -87,7 +87,7 @@ public final class DeepLinkServer: Sendable {
             let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: currentSite, workers: workers)
             site.withLock { $0 = fresh }
             metrics.recordReload(succeeded: true)
-            logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": "\(fresh.table.routes.count)"])
+            logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": .stringConvertible(fresh.table.routes.count)])
             return true
         } catch {
             metrics.recordReload(succeeded: false)
