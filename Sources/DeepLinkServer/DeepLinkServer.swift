@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MicroHTTP
+import Synchronization
 
 /// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
 /// Prometheus metrics.
@@ -16,6 +17,8 @@ public final class DeepLinkServer: Sendable {
     private let http = PThreadMutex<HTTPServer?>(nil)
     /// The listener of `/metrics` alone, when it is not on the public one.
     private let metricsHTTP = PThreadMutex<HTTPServer?>(nil)
+    /// Set by `beginDraining` (or `stop`): `/readyz` answers 503 from then on.
+    private let isDraining = Atomic<Bool>(false)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
@@ -96,8 +99,19 @@ public final class DeepLinkServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets requests in flight finish (up to `drainDeadline`), then closes.
+    /// Whether `/readyz` answers 200: the server has not begun draining.
+    public var isReady: Bool { !isDraining.load(ordering: .relaxed) }
+
+    /// Turns unready: `/readyz` answers 503 from now on while everything else is still served, so a load balancer
+    /// probing it stops sending new requests before `stop` closes the listener.
+    public func beginDraining() {
+        isDraining.store(true, ordering: .relaxed)
+    }
+
+    /// Turns unready (`beginDraining`), stops accepting, lets requests in flight finish (up to `drainDeadline`),
+    /// then closes.
     public func stop(drainDeadline: Duration = .seconds(5)) {
+        beginDraining()
         let server = http.withLock { server in
             defer { server = nil }
             return server
@@ -112,7 +126,8 @@ public final class DeepLinkServer: Sendable {
 
     private func handle(_ request: HTTPRequest, servesMetrics: Bool) -> HTTPReply {
         let started = Self.monotonicNanoseconds()
-        let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics)
+        let handler = SiteHandler(
+            site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics, isDraining: isDraining.load(ordering: .relaxed))
         let answer = handler.respond(to: request)
         let nanoseconds = Self.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength
