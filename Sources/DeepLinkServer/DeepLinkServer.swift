@@ -7,9 +7,9 @@ import Synchronization
 /// Prometheus metrics.
 public final class DeepLinkServer: Sendable {
     private let site: PThreadMutex<Site>
-    private let configPath: String
-    private let publicDirectory: String
-    private let logger: Logger
+    let configPath: String
+    let publicDirectory: String
+    let logger: Logger
     private let accessLog: AccessLog
     private let metrics: ServerMetrics
     /// The worker threads the per-worker caches, metrics shards and log lanes are made for.
@@ -19,6 +19,10 @@ public final class DeepLinkServer: Sendable {
     private let metricsHTTP = PThreadMutex<HTTPServer?>(nil)
     /// Set by `beginDraining` (or `stop`): `/readyz` answers 503 from then on.
     private let isDraining = Atomic<Bool>(false)
+    /// Held for the whole of a reload, so reloads from SIGHUP and from `watch` run one at a time.
+    private let reloading = PThreadMutex(())
+    /// The watcher `watch` started, stopped by `stop`.
+    let watcher = PThreadMutex<SourceWatcher?>(nil)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
@@ -84,8 +88,13 @@ public final class DeepLinkServer: Sendable {
     }
 
     /// Re-reads the config and templates; a config that fails its checks is rejected and the old site keeps serving.
+    /// Reloads are serialized: one asked for while another runs waits for it, then reads the files again.
     @discardableResult
     public func reload() -> Bool {
+        reloading.withLock { _ in reloadNow() }
+    }
+
+    private func reloadNow() -> Bool {
         do {
             let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: currentSite, workers: workers)
             site.withLock { $0 = fresh }
@@ -112,6 +121,10 @@ public final class DeepLinkServer: Sendable {
     /// then closes.
     public func stop(drainDeadline: Duration = .seconds(5)) {
         beginDraining()
+        watcher.withLock { watcher in
+            defer { watcher = nil }
+            return watcher
+        }?.stop()
         let server = http.withLock { server in
             defer { server = nil }
             return server

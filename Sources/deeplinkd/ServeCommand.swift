@@ -10,7 +10,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the AASA, landing pages and the /resolve and /link APIs.",
         discussion:
-            "SIGHUP reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT turn /readyz to 503, wait --drain-delay, drain and exit 0."
+            "SIGHUP (or, with --watch, a change on disk) reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT turn /readyz to 503, wait --drain-delay, drain and exit 0."
     )
 
     @OptionGroup var options: ConfigOptions
@@ -34,6 +34,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Serve /metrics only on this HOST:PORT (such as 127.0.0.1:9100), not on the public listener.")
     var metricsAddress: String?
+
+    @Flag(help: "Reload when the config or anything under --public changes on disk (looked at every second; a Kubernetes ConfigMap update included).")
+    var watch = false
 
     @OptionGroup var limits: ServeLimits
 
@@ -79,6 +82,7 @@ struct ServeCommand: ParsableCommand {
         if let metrics = try metricsListener() {
             logger.info("serving metrics", metadata: ["url": "http://\(metrics.host):\(server.metricsPort)/metrics"])
         }
+        if watch { server.watch() }
         while true {
             let signal = signals.next()
             guard signal == SIGHUP else { break }
