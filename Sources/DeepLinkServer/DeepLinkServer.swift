@@ -144,7 +144,9 @@ public final class DeepLinkServer: Sendable {
         let answer = handler.respond(to: request)
         let nanoseconds = Self.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength
-        metrics.record(worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes)
+        metrics.record(
+            worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes,
+            opened: answer.opened)
         accessLog.record(
             AccessLogEntry(
                 method: LoggedPath.method(request.method), path: answer.loggedPath(for: request), status: status, bytes: bytes, nanoseconds: nanoseconds,

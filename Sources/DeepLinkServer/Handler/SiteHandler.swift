@@ -90,12 +90,19 @@ struct Answer {
     let loggedPath: String?
     /// The resolve outcomes it produced, for metrics.
     var outcomes: ResolveOutcomes
+    /// The route whose landing page it is, and the domain it was opened on, for `deeplinkd_link_opens_total`.
+    let opened: (route: String, channel: String)?
 
-    init(_ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: ResolveOutcomes = .none) {
+    /// An answer; `opened` names the route of a landing page served, opened on the domain `channel`.
+    init(
+        _ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: ResolveOutcomes = .none, opened route: String? = nil,
+        on channel: String = ""
+    ) {
         self.reply = reply
         self.endpoint = endpoint
         self.loggedPath = loggedPath
         self.outcomes = outcomes
+        opened = route.map { ($0, channel) }
     }
 
     /// The path the access log shows for `request`: never a query, never a secret.
