@@ -1156,7 +1156,7 @@ def healthy(server, outcome, label):
 
 def check_log(server, outcome, label):
     bad = [line for line in server.log_text().splitlines()
-           if re.search(r'"status":"5\d\d"', line) and '"status":"505"' not in line
+           if re.search(r'"status":5\d\d\b', line) and '"status":505' not in line
            or re.search(r'"level":"(error|critical)"', line)]
     outcome.check(not bad, f"{label}: no 5xx and no error in the log", "\n      ".join(bad[:5]))
 

@@ -262,7 +262,7 @@ def reload_log_lines(log_path):
     with open(log_path, "rb") as handle:
         for line in handle:
             if b'"message":"request"' in line:
-                server_errors += b'"status":"5' in line
+                server_errors += b'"status":5' in line
                 continue
             try:
                 entry = json.loads(line)

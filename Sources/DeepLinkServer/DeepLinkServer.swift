@@ -1,14 +1,15 @@
 import Foundation
 import Logging
 import MicroHTTP
+import Synchronization
 
 /// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
 /// Prometheus metrics.
 public final class DeepLinkServer: Sendable {
     private let site: PThreadMutex<Site>
-    private let configPath: String
-    private let publicDirectory: String
-    private let logger: Logger
+    let configPath: String
+    let publicDirectory: String
+    let logger: Logger
     private let accessLog: AccessLog
     private let metrics: ServerMetrics
     /// The worker threads the per-worker caches, metrics shards and log lanes are made for.
@@ -16,6 +17,12 @@ public final class DeepLinkServer: Sendable {
     private let http = PThreadMutex<HTTPServer?>(nil)
     /// The listener of `/metrics` alone, when it is not on the public one.
     private let metricsHTTP = PThreadMutex<HTTPServer?>(nil)
+    /// Set by `beginDraining` (or `stop`): `/readyz` answers 503 from then on.
+    private let isDraining = Atomic<Bool>(false)
+    /// Held for the whole of a reload, so reloads from SIGHUP and from `watch` run one at a time.
+    private let reloading = PThreadMutex(())
+    /// The watcher `watch` started, stopped by `stop`.
+    let watcher = PThreadMutex<SourceWatcher?>(nil)
 
     /// A server for the config at `configPath` and the templates and assets in `publicDirectory`; it logs through
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
@@ -81,13 +88,18 @@ public final class DeepLinkServer: Sendable {
     }
 
     /// Re-reads the config and templates; a config that fails its checks is rejected and the old site keeps serving.
+    /// Reloads are serialized: one asked for while another runs waits for it, then reads the files again.
     @discardableResult
     public func reload() -> Bool {
+        reloading.withLock { _ in reloadNow() }
+    }
+
+    private func reloadNow() -> Bool {
         do {
             let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: currentSite, workers: workers)
             site.withLock { $0 = fresh }
             metrics.recordReload(succeeded: true)
-            logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": "\(fresh.table.routes.count)"])
+            logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": .stringConvertible(fresh.table.routes.count)])
             return true
         } catch {
             metrics.recordReload(succeeded: false)
@@ -96,8 +108,23 @@ public final class DeepLinkServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets requests in flight finish (up to `drainDeadline`), then closes.
+    /// Whether `/readyz` answers 200: the server has not begun draining.
+    public var isReady: Bool { !isDraining.load(ordering: .relaxed) }
+
+    /// Turns unready: `/readyz` answers 503 from now on while everything else is still served, so a load balancer
+    /// probing it stops sending new requests before `stop` closes the listener.
+    public func beginDraining() {
+        isDraining.store(true, ordering: .relaxed)
+    }
+
+    /// Turns unready (`beginDraining`), stops accepting, lets requests in flight finish (up to `drainDeadline`),
+    /// then closes.
     public func stop(drainDeadline: Duration = .seconds(5)) {
+        beginDraining()
+        watcher.withLock { watcher in
+            defer { watcher = nil }
+            return watcher
+        }?.stop()
         let server = http.withLock { server in
             defer { server = nil }
             return server
@@ -112,11 +139,14 @@ public final class DeepLinkServer: Sendable {
 
     private func handle(_ request: HTTPRequest, servesMetrics: Bool) -> HTTPReply {
         let started = Self.monotonicNanoseconds()
-        let handler = SiteHandler(site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics)
+        let handler = SiteHandler(
+            site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics, isDraining: isDraining.load(ordering: .relaxed))
         let answer = handler.respond(to: request)
         let nanoseconds = Self.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength
-        metrics.record(worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes)
+        metrics.record(
+            worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes,
+            opened: answer.opened)
         accessLog.record(
             AccessLogEntry(
                 method: LoggedPath.method(request.method), path: answer.loggedPath(for: request), status: status, bytes: bytes, nanoseconds: nanoseconds,

@@ -9,7 +9,9 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the AASA, landing pages and the /resolve and /link APIs.",
-        discussion: "SIGHUP reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT drain and exit 0.")
+        discussion:
+            "SIGHUP (or, with --watch, a change on disk) reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT turn /readyz to 503, wait --drain-delay, drain and exit 0."
+    )
 
     @OptionGroup var options: ConfigOptions
 
@@ -32,6 +34,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Serve /metrics only on this HOST:PORT (such as 127.0.0.1:9100), not on the public listener.")
     var metricsAddress: String?
+
+    @Flag(help: "Reload when the config or anything under --public changes on disk (looked at every second; a Kubernetes ConfigMap update included).")
+    var watch = false
 
     @OptionGroup var limits: ServeLimits
 
@@ -77,10 +82,16 @@ struct ServeCommand: ParsableCommand {
         if let metrics = try metricsListener() {
             logger.info("serving metrics", metadata: ["url": "http://\(metrics.host):\(server.metricsPort)/metrics"])
         }
+        if watch { server.watch() }
         while true {
             let signal = signals.next()
             guard signal == SIGHUP else { break }
             server.reload()
+        }
+        server.beginDraining()
+        if limits.drainDelay > 0 {
+            logger.info("draining: /readyz answers 503; still serving", metadata: ["seconds": .stringConvertible(limits.drainDelay)])
+            Thread.sleep(forTimeInterval: TimeInterval(limits.drainDelay))
         }
         logger.info("shutting down: finishing requests in flight")
         server.stop(drainDeadline: .seconds(limits.drainSeconds))
@@ -118,6 +129,8 @@ struct ServeLimits: ParsableArguments {
     @Option(help: "Bytes per connection for the request line and headers.") var connectionMemory = 16 * 1024
     @Option(help: "Worker threads (default: the number of cores).") var threads: Int?
     @Option(help: "Seconds to let requests in flight finish on SIGTERM.") var drainSeconds = 10
+    @Option(help: "Seconds between SIGTERM and closing the listener, serving as usual but /readyz 503, so load balancers stop sending first.")
+    var drainDelay = 0
     @Option(help: "Bytes of request bodies and answers held for all connections together; past it, 503.")
     var bufferLimit = 64 * 1024 * 1024
 
@@ -129,6 +142,7 @@ struct ServeLimits: ParsableArguments {
         configuration.connectionMemoryLimit = connectionMemory
         configuration.bufferLimit = bufferLimit
         if let threads { configuration.threadPoolSize = threads }
+        guard (0...3600).contains(drainDelay) else { throw ValidationError("--drain-delay must be 0...3600 seconds, not \(drainDelay)") }
         let problems = configuration.problems
         guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "; ")) }
         return configuration

@@ -170,6 +170,20 @@ struct APITests {
         #expect(health.headers["Content-Type"] == "application/json; charset=utf-8")
     }
 
+    @Test("/readyz answers 200 while serving and 503 once draining, when /healthz still answers 200")
+    func readiness() {
+        let ready = F.send("/readyz").response
+        #expect(ready.status == 200)
+        #expect(ready.text == "{\"status\":\"ready\"}\n")
+        #expect(ready.headers["Cache-Control"] == "no-store")
+        let draining = SiteHandler(site: F.site, metrics: ServerMetrics(), isDraining: true)
+        let unready = F.send("/readyz", handler: draining).response
+        #expect(unready.status == 503)
+        #expect(unready.text == "{\"status\":\"draining\"}\n")
+        #expect(F.send("/healthz", handler: draining).response.status == 200)
+        #expect(F.send("/readyz", method: "POST").response.headers["Allow"] == "GET, HEAD")
+    }
+
     @Test("health and Prometheus metrics")
     func operations() {
         let health = F.send("/healthz").response

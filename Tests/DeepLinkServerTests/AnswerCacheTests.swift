@@ -25,7 +25,8 @@ struct AnswerCacheTests {
         #expect(second.response.status == 200)
         #expect(second.response.body == first.response.body)
         #expect(second.response.text.contains("CH-42"))
-        #expect(Array(second.answer.outcomes) == ["matched"])
+        #expect(Array(second.answer.outcomes) == [.init("matched", route: "charger")])
+        #expect(second.answer.opened?.route == "charger" && second.answer.opened?.channel == "links.example.com")
         #expect(handler.site.answerCache(worker: 0).count == 1)
         // Another target is another page, even when it resolves to the same charger.
         #expect(Self.prepared(SiteFixture.send("/c/CH-42?utm=x", handler: handler).answer) !== firstPage)
@@ -63,7 +64,7 @@ struct AnswerCacheTests {
         #expect(second.response.headers["Cache-Control"] == "no-store")
         #expect(second.response.text.contains(#""matched":true"#))
         #expect(second.response.text.contains(#""id":"CH-42""#))
-        #expect(Array(second.answer.outcomes) == ["matched"])
+        #expect(Array(second.answer.outcomes) == [.init("matched", route: "charger")])
         let withState = SiteFixture.send(target + "&state=ready", handler: handler)
         #expect(Self.prepared(withState.answer) !== firstAnswer)
         #expect(withState.response.text.contains(#""action":"dispatch""#))
@@ -112,9 +113,9 @@ struct AnswerCacheTests {
         let cache = AnswerCache()
         let response = try PreparedResponse(HTTPResponse(status: 200, body: "page"))
         let kept = AnswerCache.Key(host: "links.example.com", target: "/c/kept")
-        cache.store(response, for: kept)
+        cache.store(response, route: "charger", for: kept)
         for index in 0..<(3 * AnswerCache.generationSize) {
-            cache.store(response, for: AnswerCache.Key(host: "links.example.com", target: "/c/\(index)"))
+            cache.store(response, route: "charger", for: AnswerCache.Key(host: "links.example.com", target: "/c/\(index)"))
             if index % (AnswerCache.generationSize / 2) == 0 { #expect(cache.response(for: kept) != nil) }
             #expect(cache.count <= 2 * AnswerCache.generationSize)
         }
@@ -128,10 +129,10 @@ struct AnswerCacheTests {
         let cache = AnswerCache()
         let response = try PreparedResponse(HTTPResponse(status: 200, body: #"{"matched":true}"#))
         let kept = AnswerCache.Key(host: "", target: "/resolve?url=kept")
-        cache.store(response, for: kept)
+        cache.store(response, route: "charger", for: kept)
         let padding = String(repeating: "x", count: 12_000)
         for index in 0..<(2 * AnswerCache.generationSize) {
-            cache.store(response, for: AnswerCache.Key(host: "", target: "/resolve?url=a&pad\(index)=\(padding)"))
+            cache.store(response, route: "charger", for: AnswerCache.Key(host: "", target: "/resolve?url=a&pad\(index)=\(padding)"))
             if index % 16 == 0 { #expect(cache.response(for: kept) != nil) }
             #expect(cache.bytes <= 2 * AnswerCache.generationBytes)
         }

@@ -9,7 +9,8 @@ struct EndpointTests {
         arguments: [
             ("/.well-known/apple-app-site-association", Endpoint.associationFile), ("/apple-app-site-association", .associationFile),
             ("/.well-known/assetlinks.json", .assetLinks), ("/resolve", .resolve), ("/link", .link), ("/healthz", .health),
-            ("/metrics", .metrics), ("/openapi.yaml", .openAPI), ("/static/deeplinkd.css", .asset), ("/static/", .asset),
+            ("/readyz", .ready), ("/readyz/", .landing), ("/metrics", .metrics), ("/openapi.yaml", .openAPI), ("/static/deeplinkd.css", .asset),
+            ("/static/", .asset),
             ("/static", .landing), ("/resolve/", .landing), ("/Resolve", .landing), ("/resolv", .landing), ("/link2", .landing),
             ("/.well-known/apple-app-site-association/", .landing), ("/%2Fresolve", .landing), ("", .landing), ("/", .landing),
             ("/c/CH-42", .landing), ("/ré", .landing),

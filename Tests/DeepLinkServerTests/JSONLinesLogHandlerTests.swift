@@ -30,4 +30,13 @@ struct JSONLinesLogHandlerTests {
         #expect(time.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil, "\(time)")
         #expect(object["path"] == "/c/\"<x>\"")
     }
+
+    @Test("a value given as a number is a JSON number; a number in a string stays a string")
+    func numbers() throws {
+        let lines = Lines()
+        let handler = JSONLinesLogHandler(label: "deeplinkd", output: .sink { lines.append($0) })
+        let logger = Logger(label: "deeplinkd") { _ in handler }
+        logger.info("reloaded", metadata: ["routes": .stringConvertible(4), "config": "4", "ratio": .stringConvertible(0.5)])
+        #expect(try #require(lines.all.first).hasSuffix(#""message":"reloaded","config":"4","ratio":"0.5","routes":4}"#))
+    }
 }

@@ -66,8 +66,8 @@ struct RequestFormTests {
         for (status, count) in [(400, 2), (411, 1), (413, 1), (414, 1), (431, 1)] {
             #expect(metrics.contains(#"deeplinkd_requests_total{endpoint="refused",status="\#(status)"} \#(count)"#), "\(status)")
         }
-        #expect(server.waitForLog(#""endpoint":"refused","method":"GET","path":"/m/[redacted 32 bytes]","remote":"127.0.0.1","status":"400""#))
-        #expect(server.waitForLog(#""endpoint":"refused","method":"-","path":"-","remote":"","status":"414""#))
+        #expect(server.waitForLog(#""endpoint":"refused","method":"GET","path":"/m/[redacted 32 bytes]","remote":"127.0.0.1","status":400}"#))
+        #expect(server.waitForLog(#""endpoint":"refused","method":"-","path":"-","remote":"","status":414}"#))
         #expect(!server.output.contains(Self.token))
     }
 

@@ -16,6 +16,8 @@ enum Endpoint: String, Sendable, CaseIterable {
     case serverOptions = "options"
     /// A request the HTTP engine refused before routing (`RefusedRequest`).
     case refused
+    /// The readiness probe: 503 once the server is draining, so a load balancer stops sending to it.
+    case ready = "readyz"
 
     /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found. Compares bytes, as
     /// it runs on every request.
@@ -34,6 +36,7 @@ enum Endpoint: String, Sendable, CaseIterable {
             if equals("/resolve") { return .resolve }
             if equals("/link") { return .link }
             if equals("/healthz") { return .health }
+            if equals("/readyz") { return .ready }
             if equals("/metrics") { return .metrics }
             if equals("/openapi.yaml") { return .openAPI }
             if equals("/.well-known/assetlinks.json") { return .assetLinks }
@@ -56,6 +59,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .notFound: 9
         case .serverOptions: 10
         case .refused: 11
+        case .ready: 12
         }
     }
 
@@ -67,6 +71,7 @@ enum Endpoint: String, Sendable, CaseIterable {
         case .resolve: ["/resolve"]
         case .link: ["/link"]
         case .health: ["/healthz"]
+        case .ready: ["/readyz"]
         case .metrics: ["/metrics"]
         case .openAPI: ["/openapi.yaml"]
         case .asset: [StaticAssets.prefix]
@@ -88,6 +93,6 @@ enum Endpoint: String, Sendable, CaseIterable {
 
     /// Whether errors are JSON (the APIs and the health check) rather than HTML pages.
     var isAPI: Bool {
-        self == .resolve || self == .link || self == .health
+        self == .resolve || self == .link || self == .health || self == .ready
     }
 }

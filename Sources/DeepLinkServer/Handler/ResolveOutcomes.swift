@@ -2,19 +2,37 @@
 /// an array, as it comes with most requests), or those of a batch.
 enum ResolveOutcomes: Sequence, ExpressibleByArrayLiteral {
     case none
-    case one(String)
-    case many([String])
+    case one(Outcome)
+    case many([Outcome])
 
-    init(arrayLiteral elements: String...) {
+    /// One URL's outcome as metrics label it: `matched` or the reason, and the name of the route concerned (the one
+    /// that matched, or the one whose parameter or channel refused the URL), empty when no route was. A route name,
+    /// never a value: the labels are bounded by the table.
+    struct Outcome: Hashable, ExpressibleByStringLiteral {
+        let reason: String
+        let route: String
+
+        init(_ reason: String, route: String) {
+            self.reason = reason
+            self.route = route
+        }
+
+        /// An outcome concerning no route.
+        init(stringLiteral reason: String) {
+            self.init(reason, route: "")
+        }
+    }
+
+    init(arrayLiteral elements: Outcome...) {
         self = .many(elements)
     }
 
     /// Iterates over the outcomes in order.
     struct Iterator: IteratorProtocol {
-        fileprivate var single: String?
-        fileprivate var rest: IndexingIterator<[String]>?
+        fileprivate var single: Outcome?
+        fileprivate var rest: IndexingIterator<[Outcome]>?
 
-        mutating func next() -> String? {
+        mutating func next() -> Outcome? {
             if let single {
                 self.single = nil
                 return single

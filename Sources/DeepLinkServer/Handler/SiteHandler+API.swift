@@ -8,7 +8,9 @@ extension SiteHandler {
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
         let cache = site.answerCache(worker: request.worker)
-        if let answer = cache.response(for: key) { return Answer(.prepared(answer), endpoint: .resolve, outcomes: .one("matched")) }
+        if let cached = cache.response(for: key) {
+            return Answer(.prepared(cached.response), endpoint: .resolve, outcomes: .one(.init("matched", route: cached.route)))
+        }
         let query: [(name: Substring, value: Substring)]
         switch queryItems(request) {
         case .success(let found): query = found
@@ -21,10 +23,10 @@ extension SiteHandler {
             let result = try site.table.resolve(url, state: query.first(where: { $0.name == "state" }).map { String($0.value) })
             let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
             guard case .matched(let match) = result.outcome, !match.route.isSecret, let prepared = try? PreparedResponse(response) else {
-                return Answer(.response(response), endpoint: .resolve, outcomes: .one(result.outcome.reason))
+                return Answer(.response(response), endpoint: .resolve, outcomes: .one(result.outcome.label))
             }
-            cache.store(prepared, for: key)
-            return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one("matched"))
+            cache.store(prepared, route: match.route.name, for: key)
+            return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one(result.outcome.label))
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
@@ -47,7 +49,7 @@ extension SiteHandler {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
         var writer = JSONWriter()
-        var outcomes: [String] = []
+        var outcomes: [ResolveOutcomes.Outcome] = []
         outcomes.reserveCapacity(batch.urls.count)
         writer.beginObject()
         writer.beginArray("results")
@@ -56,7 +58,7 @@ extension SiteHandler {
             do {
                 let result = try site.table.resolve(url, state: batch.state)
                 result.write(to: &writer, in: site.table)
-                outcomes.append(result.outcome.reason)
+                outcomes.append(result.outcome.label)
             } catch {
                 return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
             }

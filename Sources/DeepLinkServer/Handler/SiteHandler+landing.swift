@@ -13,30 +13,37 @@ extension SiteHandler {
             ? domain : request.hostName.flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
         let key = AnswerCache.Key(host: host, target: request.target)
         let cache = site.answerCache(worker: request.worker)
-        if let page = cache.response(for: key) { return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched")) }
+        if let cached = cache.response(for: key) {
+            return Answer(.prepared(cached.response), endpoint: .landing, outcomes: .one(.init("matched", route: cached.route)), opened: cached.route, on: host)
+        }
         let outcome = table.resolve(host: host, target: request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {
             var answer = notFound(request)
-            answer.outcomes = .one(outcome.reason)
+            answer.outcomes = .one(outcome.label)
             return answer
         }
+        let route = match.route.name
+        let matched = ResolveOutcomes.one(.init("matched", route: route))
         let html = site.pages.render(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
         guard !match.route.isSecret else {
-            return Answer(.response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: .one("matched"))
+            return Answer(
+                .response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)
         }
-        guard let page = try? PreparedResponse(response) else { return Answer(.response(response), endpoint: .landing, outcomes: .one("matched")) }
-        cache.store(page, for: key)
-        return Answer(.prepared(page), endpoint: .landing, outcomes: .one("matched"))
+        guard let page = try? PreparedResponse(response) else {
+            return Answer(.response(response), endpoint: .landing, outcomes: matched, opened: route, on: host)
+        }
+        cache.store(page, route: route, for: key)
+        return Answer(.prepared(page), endpoint: .landing, outcomes: matched, opened: route, on: host)
     }
 }
 
 extension ResolveOutcome {
-    /// `matched` or the reason, as a metrics label.
-    var reason: String {
+    /// `matched` or the reason, and the route concerned, as metrics label them.
+    var label: ResolveOutcomes.Outcome {
         switch self {
-        case .matched: "matched"
-        case .unmatched(let unmatched): unmatched.reason.rawValue
+        case .matched(let match): .init("matched", route: match.route.name)
+        case .unmatched(let unmatched): .init(unmatched.reason.rawValue, route: unmatched.route ?? "")
         }
     }
 }

@@ -7,6 +7,8 @@ struct SiteHandler {
     let metrics: ServerMetrics
     /// Whether `/metrics` is served here; not when it has a listener of its own (`serve --metrics-address`).
     var servesMetrics = true
+    /// Whether the server is draining (SIGTERM): `/readyz` then answers 503 while `/healthz` still answers 200.
+    var isDraining = false
 
     /// The reply, and what the access log and metrics may say about it.
     func respond(to request: HTTPRequest) -> Answer {
@@ -38,6 +40,11 @@ struct SiteHandler {
             return link(request)
         case .health:
             return Answer(.response(JSONResponse.body(200, Array(#"{"status":"ok"}"#.utf8))), endpoint: endpoint)
+        case .ready:
+            guard !isDraining else {
+                return Answer(.response(JSONResponse.body(503, Array(#"{"status":"draining"}"#.utf8))), endpoint: endpoint)
+            }
+            return Answer(.response(JSONResponse.body(200, Array(#"{"status":"ready"}"#.utf8))), endpoint: endpoint)
         case .metrics:
             guard servesMetrics else { return notFound(request, isFixedPath: true) }
             return Answer(.response(metrics.exposition()), endpoint: endpoint)
@@ -83,12 +90,19 @@ struct Answer {
     let loggedPath: String?
     /// The resolve outcomes it produced, for metrics.
     var outcomes: ResolveOutcomes
+    /// The route whose landing page it is, and the domain it was opened on, for `deeplinkd_link_opens_total`.
+    let opened: (route: String, channel: String)?
 
-    init(_ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: ResolveOutcomes = .none) {
+    /// An answer; `opened` names the route of a landing page served, opened on the domain `channel`.
+    init(
+        _ reply: HTTPReply, endpoint: Endpoint, loggedPath: String? = nil, outcomes: ResolveOutcomes = .none, opened route: String? = nil,
+        on channel: String = ""
+    ) {
         self.reply = reply
         self.endpoint = endpoint
         self.loggedPath = loggedPath
         self.outcomes = outcomes
+        opened = route.map { ($0, channel) }
     }
 
     /// The path the access log shows for `request`: never a query, never a secret.

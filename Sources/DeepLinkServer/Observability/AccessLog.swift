@@ -2,7 +2,8 @@ import DeepLinkRouting
 import Logging
 
 /// The access log: one line per answered request, in the format of `JSONLinesLogHandler` (`time`, `level`,
-/// `label`, `message`, then the fields as strings in key order).
+/// `label`, `message`, then the fields in key order): `bytes`, `duration_ms` and `status` are JSON numbers, so a log
+/// store (Loki, Elasticsearch) or `jq` sums and graphs them without parsing strings.
 ///
 /// The line is formatted straight into bytes instead of going through `Logger` (a metadata dictionary built,
 /// merged and sorted for every request cost a fifth of the server's CPU when serving the AASA), and on standard
@@ -72,14 +73,14 @@ struct AccessLogEntry {
                 Timestamp.write(into: &line)
                 line.write(#"","level":"info","label":"#)
                 line.write(quotedLabel)
-                line.write(#","message":"request","bytes":""#)
+                line.write(#","message":"request","bytes":"#)
                 line.writeDecimal(bytes)
-                line.write(#"","duration_ms":""#)
+                line.write(#","duration_ms":"#)
                 let microseconds = max(0, nanoseconds) / 1000
                 line.writeDecimal(microseconds / 1000)
                 line.write(UInt8(ascii: "."))
                 line.writeDecimal(microseconds % 1000, digits: 3)
-                line.write(#"","endpoint":""#)
+                line.write(#","endpoint":""#)
                 line.write(endpointName)
                 line.write(#"","method":"#)
                 line.writeJSONString(method)
@@ -87,9 +88,9 @@ struct AccessLogEntry {
                 line.writeJSONString(path)
                 line.write(#","remote":"#)
                 line.writeJSONString(remote)
-                line.write(#","status":""#)
+                line.write(#","status":"#)
                 line.writeDecimal(status)
-                line.write(#""}"#)
+                line.write(UInt8(ascii: "}"))
             }
         }
     }

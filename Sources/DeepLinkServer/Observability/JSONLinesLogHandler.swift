@@ -2,7 +2,8 @@ import DeepLinkRouting
 import Logging
 
 /// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the
-/// metadata as string fields, so access logs are machine-readable.
+/// metadata in key order, so logs are machine-readable. A value given as a number (`.stringConvertible(42)`) is a
+/// JSON number, so it keeps its type in a log store; every other value is a string.
 public struct JSONLinesLogHandler: LogHandler {
     /// Where lines go.
     public enum Output: Sendable {
@@ -37,7 +38,11 @@ public struct JSONLinesLogHandler: LogHandler {
         writer.string("message", event.message.description)
         let metadata = self.metadata.isEmpty ? event.metadata ?? [:] : self.metadata.merging(event.metadata ?? [:]) { $1 }
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            writer.string(key, value.description)
+            if case .stringConvertible(let number as Int) = value {
+                writer.int(key, number)
+            } else {
+                writer.string(key, value.description)
+            }
         }
         writer.endObject()
         switch output {

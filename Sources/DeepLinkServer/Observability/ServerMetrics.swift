@@ -1,7 +1,7 @@
 import MicroHTTP
 
-/// Request counts by endpoint and status, resolve outcomes by reason, a latency histogram per endpoint, config
-/// reloads and dropped log lines, written out in the Prometheus text format (version 0.0.4).
+/// Request counts by endpoint and status, resolve outcomes by reason, landing pages and resolves by route
+/// (`RouteCounts`), a latency histogram per endpoint, config reloads and dropped log lines, written out in the Prometheus text format (version 0.0.4).
 ///
 /// Every request is counted on every worker thread, so the counts are kept in shards, one per worker (the workers
 /// beyond the number of shards share them): a worker updates its own shard under a lock that only `exposition`
@@ -27,6 +27,7 @@ final class ServerMetrics: Sendable {
         /// Counts of the statuses without a slot.
         var unslotted: [RequestKey: Int] = [:]
         var outcomes: [String: Int] = [:]
+        var routes = RouteCounts()
         /// Per endpoint (in `Endpoint.allCases` order): the count in each bucket (a last one for `+Inf`), then the
         /// number of requests and the sum of their durations in nanoseconds.
         var latency = [Latency](repeating: Latency(), count: Endpoint.allCases.count)
@@ -35,6 +36,7 @@ final class ServerMetrics: Sendable {
             for index in slotted.indices { slotted[index] += other.slotted[index] }
             unslotted.merge(other.unslotted, uniquingKeysWith: +)
             outcomes.merge(other.outcomes, uniquingKeysWith: +)
+            routes.add(other.routes)
             for index in latency.indices { latency[index].add(other.latency[index]) }
         }
 
@@ -93,15 +95,23 @@ final class ServerMetrics: Sendable {
         self.droppedLogLines = droppedLogLines
     }
 
-    /// Counts one answered request, on `worker`'s shard; labels are endpoint names and status codes, never paths.
-    func record(worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes) {
+    /// Counts one answered request, on `worker`'s shard; labels are endpoint names, status codes and route names,
+    /// never paths or values. `opened` is the route of a landing page served and the domain it was opened on.
+    func record(
+        worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes,
+        opened: (route: String, channel: String)? = nil
+    ) {
         shards[worker % shards.count].withLock { tally in
             if let slot = Self.slottedStatuses.firstIndex(of: status) {
                 tally.slotted[endpoint.index * Self.statusSlots + slot] += 1
             } else {
                 tally.unslotted[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
             }
-            for outcome in outcomes { tally.outcomes[outcome, default: 0] += 1 }
+            for outcome in outcomes {
+                tally.outcomes[outcome.reason, default: 0] += 1
+                if endpoint == .resolve { tally.routes.recordResolve(outcome) }
+            }
+            if let opened, status == 200 { tally.routes.recordOpen(route: opened.route, channel: opened.channel) }
             tally.latency[endpoint.index].record(Int64(max(0, nanoseconds)))
         }
     }
@@ -130,6 +140,7 @@ final class ServerMetrics: Sendable {
         for (outcome, count) in total.outcomes.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_resolve_outcomes_total{outcome=\"\(outcome)\"} \(count)\n"
         }
+        total.routes.write(into: &text)
         text += "# HELP deeplinkd_request_duration_seconds Time from the complete request to the handler's answer.\n"
         text += "# TYPE deeplinkd_request_duration_seconds histogram\n"
         for (endpoint, latency) in zip(Endpoint.allCases, total.latency) where latency.count > 0 {

@@ -27,19 +27,25 @@ final class AnswerCache: Sendable {
         let target: String
     }
 
+    /// An answer kept, with the name of the route it is about (for the per-route metrics of a cached answer).
+    struct Entry {
+        let response: PreparedResponse
+        let route: String
+    }
+
     private let generations = PThreadMutex<Generations>(Generations())
 
     private struct Generations {
-        var recent: [Key: PreparedResponse] = [:]
-        var older: [Key: PreparedResponse] = [:]
+        var recent: [Key: Entry] = [:]
+        var older: [Key: Entry] = [:]
         var recentBytes = 0
         var olderBytes = 0
 
         /// Adds `response` to the recent generation, turning the generations first when it would not fit; returns
         /// the answers that turn dropped, to be released after the lock (releasing frees libmicrohttpd responses).
-        mutating func insert(_ response: PreparedResponse, for key: Key) -> [Key: PreparedResponse] {
+        mutating func insert(_ response: Entry, for key: Key) -> [Key: Entry] {
             let bytes = Self.bytes(of: response, for: key)
-            var dropped: [Key: PreparedResponse] = [:]
+            var dropped: [Key: Entry] = [:]
             if recent.count >= AnswerCache.generationSize || recentBytes + bytes > AnswerCache.generationBytes {
                 dropped = older
                 (older, olderBytes) = (recent, recentBytes)
@@ -51,32 +57,32 @@ final class AnswerCache: Sendable {
         }
 
         /// Takes the answer for `key` out of the older generation.
-        mutating func takeOlder(_ key: Key) -> PreparedResponse? {
+        mutating func takeOlder(_ key: Key) -> Entry? {
             guard let response = older.removeValue(forKey: key) else { return nil }
             olderBytes -= Self.bytes(of: response, for: key)
             return response
         }
 
         /// What an answer holds: its key, and its body twice.
-        static func bytes(of response: PreparedResponse, for key: Key) -> Int {
-            key.host.utf8.count + key.target.utf8.count + 2 * response.response.body.count
+        static func bytes(of entry: Entry, for key: Key) -> Int {
+            key.host.utf8.count + key.target.utf8.count + entry.route.utf8.count + 2 * entry.response.response.body.count
         }
     }
 
     /// The answer kept for `key`, if any.
-    func response(for key: Key) -> PreparedResponse? {
+    func response(for key: Key) -> Entry? {
         // The answers a turn drops are released once `withLock` has returned, after the lock.
-        generations.withLock { generations -> (found: PreparedResponse?, dropped: [Key: PreparedResponse]) in
+        generations.withLock { generations -> (found: Entry?, dropped: [Key: Entry]) in
             if let response = generations.recent[key] { return (response, [:]) }
             guard let response = generations.takeOlder(key) else { return (nil, [:]) }
             return (response, generations.insert(response, for: key))
         }.found
     }
 
-    /// Keeps `response` as the answer to `key`.
-    func store(_ response: PreparedResponse, for key: Key) {
+    /// Keeps `response`, an answer about the route named `route`, as the answer to `key`.
+    func store(_ response: PreparedResponse, route: String, for key: Key) {
         // The answers the turn dropped are released once `withLock` has returned, after the lock.
-        _ = generations.withLock { $0.insert(response, for: key) }
+        _ = generations.withLock { $0.insert(Entry(response: response, route: route), for: key) }
     }
 
     /// The number of answers kept.
