@@ -5,7 +5,9 @@ extension Problems {
         let name = definition.name.value
         let label = "route '\(name)'"
         if name.isEmpty { error(definition.name.line ?? definition.line, "route has an empty name") }
-        if definition.notification.value.isEmpty { error(definition.notification.line ?? definition.line, "\(label): notification is empty") }
+        if let notification = definition.notification, notification.value.isEmpty {
+            error(notification.line ?? definition.line, "\(label): notification is empty")
+        }
 
         var pattern: PathPattern?
         do throws(PatternSyntaxError) {
@@ -24,8 +26,8 @@ extension Problems {
         guard errorsAfter == errorsBefore, let pattern else { return nil }
         return Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
-            notification: definition.notification.value, gate: definition.gate?.value,
-            isSecret: definition.isSecret, landing: definition.landing?.value, line: definition.line)
+            notification: definition.notification?.value, gate: definition.gate?.value,
+            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line)
     }
 
     private mutating func checkScopes(_ definition: RouteDefinition, label: String, context: RouteContext) -> [Scope] {
