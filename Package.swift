@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "deeplinkd", targets: ["deeplinkd"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
+        // Generates the app's DeepLink enum from a deeplinkd.yaml in the target, at build time.
+        .plugin(name: "DeepLinkRoutesPlugin", targets: ["DeepLinkRoutesPlugin"]),
         .library(name: "DeepLinkAASA", targets: ["DeepLinkAASA"]),
         .library(name: "DeepLinkConfig", targets: ["DeepLinkConfig"]),
         // The server module and its HTTP engine, for the fuzz package (Fuzz/), which drives the request handler in process.
@@ -58,6 +60,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
