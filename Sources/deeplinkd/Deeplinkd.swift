@@ -7,7 +7,7 @@ struct Deeplinkd: ParsableCommand {
         commandName: "deeplinkd",
         abstract: "A self-hosted Universal Link domain driven by one ordered route table.",
         subcommands: [
-            ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, GenerateCommand.self,
+            ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, GenerateCommand.self, InitCommand.self,
         ]
     )
 }

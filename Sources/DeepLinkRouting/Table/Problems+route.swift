@@ -83,7 +83,7 @@ extension Problems {
                 error(parameter.line, "\(place) fills a whole path component, which is never empty; min must be at least 1")
             }
             if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
-                if let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
+                if parameter.charset != nil, let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
                     rule.charset.contains("."), rule.minimumLength <= 2
                 {
                     warning(
@@ -117,14 +117,10 @@ extension Problems {
             isValid = false
         }
         var charset: CharacterClass?
-        if let text = parameter.charset {
-            do throws(CharacterClassError) {
-                charset = try CharacterClass(text)
-            } catch {
-                self.error(parameter.line, "\(place): \(error)")
-            }
-        } else {
-            error(parameter.line, "\(place): missing 'charset'")
+        do throws(CharacterClassError) {
+            charset = try CharacterClass(parameter.charset ?? ParameterDefinition.defaultCharset)
+        } catch {
+            self.error(parameter.line, "\(place): \(error)")
         }
         guard isValid, let charset else { return nil }
         return ParameterRule(charset: charset, minimumLength: minimum, maximumLength: maximum, isRequired: isInPath || parameter.isRequired == true)

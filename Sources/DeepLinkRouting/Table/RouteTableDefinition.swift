@@ -121,9 +121,12 @@ public struct RouteDefinition: Sendable {
 
 /// One parameter as written.
 public struct ParameterDefinition: Sendable {
+    /// The charset of a parameter that names none: RFC 3986's unreserved characters.
+    public static let defaultCharset = "A-Za-z0-9._~-"
+
     /// Parameter name.
     public var name: String
-    /// Character-class body; required (nil is reported).
+    /// Character-class body; nil means `defaultCharset`.
     public var charset: String?
     /// Minimum length; nil means 1.
     public var minimumLength: Int?
