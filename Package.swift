@@ -60,7 +60,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd"]),
+        // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
+        .executableTarget(name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"]),
+        .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),

@@ -1,7 +1,8 @@
 import PackagePlugin
 
 /// Generates `DeepLink.swift` at build time from the `deeplinkd.yaml` among a target's sources, with
-/// `deeplinkd generate swift`, so the app never compiles against a stale table.
+/// `deeplinkd-routes` (what `deeplinkd generate swift` writes, without the server), so the app never compiles
+/// against a stale table.
 @main
 struct DeepLinkRoutesPlugin: BuildToolPlugin {
     /// The table file the plugin looks for.
@@ -16,8 +17,8 @@ struct DeepLinkRoutesPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating DeepLink.swift from \(table.url.lastPathComponent) for \(target.name)",
-                executable: try context.tool(named: "deeplinkd").url,
-                arguments: ["generate", "swift", "--config", table.url.path, "--output", output.path],
+                executable: try context.tool(named: "deeplinkd-routes").url,
+                arguments: ["--config", table.url.path, "--output", output.path],
                 inputFiles: [table.url],
                 outputFiles: [output])
         ]
