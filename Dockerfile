@@ -13,6 +13,7 @@ COPY Package.swift Package.resolved* ./
 RUN swift package resolve
 COPY Sources Sources
 COPY Tests Tests
+COPY Plugins Plugins
 COPY mk/release-toolset.json mk/symbol-order.txt mk/
 # The flags of `make release`: lld with packed relative relocations, and the code the server runs laid out first
 # (a smaller resident set at start-up).

@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "deeplinkd", targets: ["deeplinkd"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
+        // Generates the app's DeepLink enum from a deeplinkd.yaml in the target, at build time.
+        .plugin(name: "DeepLinkRoutesPlugin", targets: ["DeepLinkRoutesPlugin"]),
         .library(name: "DeepLinkAASA", targets: ["DeepLinkAASA"]),
         .library(name: "DeepLinkConfig", targets: ["DeepLinkConfig"]),
         // The server module and its HTTP engine, for the fuzz package (Fuzz/), which drives the request handler in process.
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "DeepLinkRouting"),
         // apple-app-site-association generation from a route table.
         .target(name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"]),
+        // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
+        .target(name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"]),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
@@ -55,16 +59,20 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "MicroHTTP", "StickerCodes",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "MicroHTTP", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
+        .executableTarget(name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"]),
+        .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
+        .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"]),

@@ -19,14 +19,13 @@ extension ConfigurationParser {
         let label = name.map { "route '\($0)'" } ?? "route \(number)"
         guard let route = YAMLSection(node, label: label, allowed: Self.routeKeys, problems: &problems) else { return nil }
         guard let nameValue = route.requiredString("name", problems: &problems),
-            let path = route.requiredString("path", problems: &problems),
-            let notification = route.requiredString("notification", problems: &problems)
+            let path = route.requiredString("path", problems: &problems)
         else { return nil }
         return RouteDefinition(
             name: nameValue, path: path, scopes: route.strings("scopes", problems: &problems),
-            parameters: parseParameters(route), notification: notification,
+            parameters: parseParameters(route), notification: route.string("notification", problems: &problems),
             gate: route.string("gate", problems: &problems), isSecret: route.bool("secret", problems: &problems) ?? false,
-            landing: route.string("landing", problems: &problems), line: route.line)
+            landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line)
     }
 
     private mutating func parseParameters(_ route: YAMLSection) -> [ParameterDefinition] {

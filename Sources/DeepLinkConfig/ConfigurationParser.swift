@@ -7,7 +7,7 @@ struct ConfigurationParser {
 
     static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "routes", "android"]
     static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials"]
-    static let routeKeys = ["name", "path", "scopes", "params", "gate", "secret", "notification", "landing"]
+    static let routeKeys = ["name", "path", "scopes", "params", "gate", "secret", "notification", "landing", "stack"]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The few file-system calls a config or site load makes, through the C library: Foundation's file APIs pull
 /// megabytes of code and data into a server's memory that it never uses again.

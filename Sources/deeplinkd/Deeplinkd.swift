@@ -6,6 +6,9 @@ struct Deeplinkd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deeplinkd",
         abstract: "A self-hosted Universal Link domain driven by one ordered route table.",
-        subcommands: [ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, QRCommand.self]
+        subcommands: [
+            ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, GenerateCommand.self, InitCommand.self,
+            QRCommand.self,
+        ]
     )
 }

@@ -95,6 +95,19 @@ struct AASAGeneratorTests {
         #expect(!matcher.opensApp(path: "/p/product-7/8-view", query: nil))
     }
 
+    @Test("a pattern written with a trailing slash opens the app with and without it")
+    func trailingSlash() throws {
+        let table = try RouteTable(
+            RouteTableDefinition(
+                app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")],
+                routes: [route("hello", "/hello/"), route("item", "i/$(id)/")]))
+        let generator = AASAGenerator(table: table)
+        #expect(generator.components(for: "a.example").map(\.path) == ["/hello", "/i/*/?*", "/i/?*"])
+        let matcher = try AppleMatcher(aasa: generator.json(for: "a.example"))
+        for path in ["/hello", "/hello/", "/i/7", "/i/7/"] { #expect(matcher.opensApp(path: path, query: nil), "\(path)") }
+        #expect(!matcher.opensApp(path: "/hello/x", query: nil))
+    }
+
     func route(_ name: String, _ path: String, scopes: [String]? = nil) -> RouteDefinition {
         let names = (try? PathPattern(parsing: path).parameterNames) ?? []
         return RouteDefinition(

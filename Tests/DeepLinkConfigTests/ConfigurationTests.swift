@@ -72,8 +72,10 @@ struct ConfigurationTests {
             check(yaml) == [
                 "t.yaml:3: app: 'appIDs' must be a list, like [a, b]",
                 "t.yaml:4: app: unknown key 'colour' (known keys: name, appIDs, appStoreID, webcredentials)",
-                "t.yaml:7: route 'item': missing 'notification'",
-                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, scopes, params, gate, secret, notification, landing)",
+                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, scopes, params, gate, secret, notification, landing, stack)",
+                "t.yaml:10: route 'item': 'secret' must be true or false",
+                "t.yaml:12: route 'item': parameter 'id': unknown key 'minimum' (known keys: charset, min, max, required)",
+                "t.yaml:12: route 'item': parameter 'id': 'max' must be an integer",
             ])
         #expect(check("app: {name: A}\nroutes: []\napp: {name: B}\n") == ["t.yaml:1: a mapping gives the key 'app' twice"])
     }
@@ -104,7 +106,7 @@ struct ConfigurationTests {
             ("{charset: \"0-9\", min: 5, max: 2}", "t.yaml:9: route 'item': parameter 'id': min 5 is greater than max 2, so no value can match"),
             ("{charset: \"\"}", "t.yaml:9: route 'item': parameter 'id': charset is empty, so no value can match"),
             ("{charset: \"9-0\"}", "t.yaml:9: route 'item': parameter 'id': charset range '9-0' is reversed"),
-            ("{max: 3}", "t.yaml:9: route 'item': parameter 'id': missing 'charset'"),
+            ("{min: 4, max: 3}", "t.yaml:9: route 'item': parameter 'id': min 4 is greater than max 3, so no value can match"),
             ("{charset: \"0-9\", min: x}", "t.yaml:9: route 'item': parameter 'id': 'min' must be an integer"),
             ("{charset: \"0-9\", min: \"5\"}", "t.yaml:9: route 'item': parameter 'id': 'min' must be an integer"),
             ("{charset: \"0-9\", required: yes}", "t.yaml:9: route 'item': parameter 'id': 'required' must be true or false"),
@@ -112,6 +114,43 @@ struct ConfigurationTests {
     func parameterErrors(rule: String, message: String) {
         let yaml = Self.valid.replacingOccurrences(of: "{charset: \"0-9\", max: 8}", with: rule)
         #expect(check(yaml) == [message])
+    }
+
+    @Test("a table a new team writes: no notification, no charset (RFC 3986 unreserved), a trailing slash in a path")
+    func newTeamTable() throws {
+        let yaml = """
+            app: {name: A, appIDs: [ABCDE12345.com.example.app]}
+            domains: [a.example]
+            routes:
+              - name: hello
+                path: /hello/
+              - name: item
+                path: items/$(id)/
+                params:
+                  id: {max: 8}
+
+            """
+        #expect(check(yaml).isEmpty)
+        let table = try Configuration(yaml: yaml).table
+        #expect(table.routes.map(\.notification) == [nil, nil])
+        #expect(table.routes[1].parameters.first?.rule.charset.source == "A-Za-z0-9._~-")
+        for url in ["https://a.example/hello", "https://a.example/hello/"] {
+            guard case .matched(let match) = table.resolve(url) else {
+                Issue.record("\(url) did not match")
+                continue
+            }
+            #expect(match.route.name == "hello")
+        }
+        guard case .matched(let match) = table.resolve("https://a.example/items/a.B~c_9-/") else {
+            Issue.record("the default charset refused RFC 3986 unreserved characters")
+            return
+        }
+        #expect(match.value(of: "id") == "a.B~c_9-")
+        guard case .unmatched(let unmatched) = table.resolve("https://a.example/items/a%20b") else {
+            Issue.record("the default charset took a space")
+            return
+        }
+        #expect(unmatched.detail == "route 'item': parameter 'id' contains a forbidden character U+0020")
     }
 
     @Test("duplicate route names and shadowed routes point at both lines")

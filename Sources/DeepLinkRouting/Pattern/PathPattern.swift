@@ -3,12 +3,15 @@ public struct PathPattern: Sendable, Hashable {
     /// The components, in order.
     public let components: [PathComponent]
 
-    /// Parses Flint-style pattern syntax; a leading `/` is optional, and the empty pattern is the root path.
+    /// Parses Flint-style pattern syntax; a leading `/` is optional, and the empty pattern is the root path. One
+    /// trailing `/` is dropped (`hello/` is `hello`): paths are matched with trailing slashes removed, so the pattern
+    /// takes `/hello` and `/hello/` alike, as JLRoutes and URLNavigator do.
     ///
     /// The syntax is read byte by byte, not by grapheme: a `/` followed by a combining mark is still a separator.
     public init(parsing text: String) throws(PatternSyntaxError) {
         var body = Substring(text)
         if body.utf8.first == UInt8(ascii: "/") { body = body[body.utf8.index(after: body.startIndex)...] }
+        if body.utf8.count > 1, body.utf8.last == UInt8(ascii: "/") { body = body[..<body.utf8.index(before: body.endIndex)] }
         guard !body.isEmpty else {
             components = []
             return

@@ -32,6 +32,7 @@ extension ResolveResult {
             writer.string("universal", links.universal)
             writer.string("app", links.app)
             writer.endObject()
+            if !match.route.stack.isEmpty { writeStack(table.stack(for: match), to: &writer) }
             if let action { writer.string("action", action.rawValue) }
         case .unmatched(let unmatched):
             writer.bool("matched", false)
@@ -41,6 +42,20 @@ extension ResolveResult {
             if let parameter = unmatched.parameter { writer.string("parameter", parameter) }
         }
         writer.endObject()
+    }
+
+    /// `"stack": [{"route": …, "params": {…}}, …]`, for a route that declares a stack.
+    private func writeStack(_ stack: [StackEntry], to writer: inout JSONWriter) {
+        writer.beginArray("stack")
+        for entry in stack {
+            writer.beginObject()
+            writer.string("route", entry.route.name)
+            writer.beginObject("params")
+            for parameter in entry.parameters { writer.string(parameter.name, parameter.value) }
+            writer.endObject()
+            writer.endObject()
+        }
+        writer.endArray()
     }
 }
 

@@ -45,6 +45,14 @@ public struct Unmatched: Error, Sendable, Equatable {
     public let route: String?
     /// The parameter concerned, for `invalidParameter`.
     public let parameter: String?
+
+    /// An outcome with its reason and detail.
+    public init(reason: UnmatchedReason, detail: String, route: String? = nil, parameter: String? = nil) {
+        self.reason = reason
+        self.detail = detail
+        self.route = route
+        self.parameter = parameter
+    }
 }
 
 /// The fixed set of reasons a URL does not match.

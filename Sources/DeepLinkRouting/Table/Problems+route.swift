@@ -6,8 +6,10 @@ extension Problems {
         let label = "route '\(name.visible)'"
         if name.isEmpty { error(definition.name.line ?? definition.line, "route has an empty name") }
         checkVisible(name, line: definition.name.line ?? definition.line, "route name")
-        if definition.notification.value.isEmpty { error(definition.notification.line ?? definition.line, "\(label): notification is empty") }
-        checkVisible(definition.notification.value, line: definition.notification.line ?? definition.line, "\(label): notification")
+        if let notification = definition.notification {
+            if notification.value.isEmpty { error(notification.line ?? definition.line, "\(label): notification is empty") }
+            checkVisible(notification.value, line: notification.line ?? definition.line, "\(label): notification")
+        }
         if let landing = definition.landing { checkLanding(landing, label: label) }
 
         var pattern: PathPattern?
@@ -29,8 +31,8 @@ extension Problems {
         guard errorCount == errorsBefore, let pattern else { return nil }
         let route = Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
-            notification: definition.notification.value, gate: definition.gate?.value,
-            isSecret: definition.isSecret, landing: definition.landing?.value, line: definition.line)
+            notification: definition.notification?.value, gate: definition.gate?.value,
+            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line)
         checkLength(of: route, domains: context.domains, schemes: context.schemes, label: label)
         return errorCount == errorsBefore ? route : nil
     }
@@ -89,7 +91,7 @@ extension Problems {
                 error(parameter.line, "\(place) fills a whole path component, which is never empty; min must be at least 1")
             }
             if let rule = checkRule(parameter, place: place, isInPath: isInPath) {
-                if let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
+                if parameter.charset != nil, let position = positions[parameter.name], case .parameter(_, "", "") = pattern?.components[position],
                     rule.charset.contains("."), rule.minimumLength <= 2
                 {
                     warning(
@@ -123,14 +125,10 @@ extension Problems {
             isValid = false
         }
         var charset: CharacterClass?
-        if let text = parameter.charset {
-            do throws(CharacterClassError) {
-                charset = try CharacterClass(text)
-            } catch {
-                self.error(parameter.line, "\(place): \(error)")
-            }
-        } else {
-            error(parameter.line, "\(place): missing 'charset'")
+        do throws(CharacterClassError) {
+            charset = try CharacterClass(parameter.charset ?? ParameterDefinition.defaultCharset)
+        } catch {
+            self.error(parameter.line, "\(place): \(error)")
         }
         guard isValid, let charset else { return nil }
         return ParameterRule(charset: charset, minimumLength: minimum, maximumLength: maximum, isRequired: isInPath || parameter.isRequired == true)

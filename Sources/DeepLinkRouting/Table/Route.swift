@@ -11,20 +11,22 @@ public final class Route: Sendable {
     public let scopes: [Scope]
     /// Declared parameters in declaration order; a parameter not in the path is a query parameter.
     public let parameters: [Parameter]
-    /// The notification the app posts (`chargerDeepLinkRequested`).
-    public let notification: String
+    /// The notification the app posts (`chargerDeepLinkRequested`), if the route names one.
+    public let notification: String?
     /// The gate that must admit the app's state, if any.
     public let gate: String?
     /// Whether the values are secrets (never logged, pages never cached).
     public let isSecret: Bool
     /// The landing page shown when the app is not installed, if any.
     public let landing: String?
+    /// The names of the earlier routes whose screens this one sits on, outermost first.
+    public let stack: [String]
     /// The config line that defines the route, when known.
     public let line: Int?
 
     init(
-        name: String, pattern: PathPattern, scopes: [Scope], parameters: [Parameter], notification: String, gate: String?, isSecret: Bool,
-        landing: String?, line: Int?
+        name: String, pattern: PathPattern, scopes: [Scope], parameters: [Parameter], notification: String?, gate: String?, isSecret: Bool,
+        landing: String?, stack: [String] = [], line: Int?
     ) {
         self.name = name
         self.pattern = pattern
@@ -34,6 +36,7 @@ public final class Route: Sendable {
         self.gate = gate
         self.isSecret = isSecret
         self.landing = landing
+        self.stack = stack
         self.line = line
     }
 

@@ -22,6 +22,8 @@ extension RouteTable {
             if let compiled = problems.check(route, in: context) { routes.append(compiled) }
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
+        problems.checkStacks(of: routes, definitions: definition.routes)
+        problems.checkSwiftNames(definition)
         guard !problems.hasErrors, let app else {
             return RouteTableCompilation(table: nil, diagnostics: problems.sorted)
         }

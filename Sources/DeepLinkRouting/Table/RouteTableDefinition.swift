@@ -87,22 +87,24 @@ public struct RouteDefinition: Sendable {
     public var scopes: [Located<String>]?
     /// Declared parameters, in order.
     public var parameters: [ParameterDefinition]
-    /// Notification name.
-    public var notification: Located<String>
+    /// Notification name; nil when the app dispatches on the generated enum alone.
+    public var notification: Located<String>?
     /// Gate name.
     public var gate: Located<String>?
     /// Whether the route's values are secrets.
     public var isSecret: Bool
     /// Landing page name.
     public var landing: Located<String>?
+    /// Earlier routes whose screens this one sits on, outermost first: the navigation stack below it.
+    public var stack: [Located<String>]
     /// The line where the route starts.
     public var line: Int?
 
     /// A route.
     public init(
         name: Located<String>, path: Located<String>, scopes: [Located<String>]? = nil,
-        parameters: [ParameterDefinition] = [], notification: Located<String>, gate: Located<String>? = nil,
-        isSecret: Bool = false, landing: Located<String>? = nil, line: Int? = nil
+        parameters: [ParameterDefinition] = [], notification: Located<String>? = nil, gate: Located<String>? = nil,
+        isSecret: Bool = false, landing: Located<String>? = nil, stack: [Located<String>] = [], line: Int? = nil
     ) {
         self.name = name
         self.path = path
@@ -112,15 +114,19 @@ public struct RouteDefinition: Sendable {
         self.gate = gate
         self.isSecret = isSecret
         self.landing = landing
+        self.stack = stack
         self.line = line
     }
 }
 
 /// One parameter as written.
 public struct ParameterDefinition: Sendable {
+    /// The charset of a parameter that names none: RFC 3986's unreserved characters.
+    public static let defaultCharset = "A-Za-z0-9._~-"
+
     /// Parameter name.
     public var name: String
-    /// Character-class body; required (nil is reported).
+    /// Character-class body; nil means `defaultCharset`.
     public var charset: String?
     /// Minimum length; nil means 1.
     public var minimumLength: Int?

@@ -1,0 +1,23 @@
+extension RouteTable {
+    /// The navigation stack a match opens, outermost first and ending with the matched route: each route of its
+    /// `stack` with the values of its parameters the match carries. `check` guarantees they validate.
+    public func stack(for match: RouteMatch) -> [StackEntry] {
+        var entries: [StackEntry] = []
+        entries.reserveCapacity(match.route.stack.count + 1)
+        for name in match.route.stack {
+            guard let route = route(named: name) else { continue }
+            let parameters = route.parameters.compactMap { parameter in match.value(of: parameter.name).map { (parameter.name, $0) } }
+            entries.append(StackEntry(route: route, parameters: parameters))
+        }
+        entries.append(StackEntry(route: match.route, parameters: match.parameters))
+        return entries
+    }
+}
+
+/// One screen of a navigation stack: a route and its parameter values, in declaration order.
+public struct StackEntry: Sendable {
+    /// The route.
+    public let route: Route
+    /// Its parameters present, in declaration order.
+    public let parameters: [(name: String, value: String)]
+}

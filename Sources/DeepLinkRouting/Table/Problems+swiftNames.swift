@@ -1,0 +1,48 @@
+extension Problems {
+    /// Checks that the names the generated Swift code uses (`deeplinkd generate swift`) stay distinct once made
+    /// identifiers: routes (cases of `DeepLink`), each route's parameters (labels), states (cases of `AppState`)
+    /// and notifications (`Notification.Name` constants).
+    mutating func checkSwiftNames(_ definition: RouteTableDefinition) {
+        var routes = SwiftNames(kind: "route")
+        var notifications = SwiftNames(kind: "notification")
+        for route in definition.routes where !route.name.value.isEmpty {
+            let line = route.name.line ?? route.line
+            if let identifier = routes.add(route.name.value, line: line, problems: &self),
+                SwiftName.reservedCaseNames.contains(identifier)
+            {
+                error(line, "route '\(route.name.value)': its Swift name '\(identifier)' is reserved in the generated DeepLink enum; rename the route")
+            }
+            var parameters = SwiftNames(kind: "route '\(route.name.value)': parameter")
+            for parameter in route.parameters { parameters.add(parameter.name, line: parameter.line ?? line, problems: &self) }
+            if let notification = route.notification, !notification.value.isEmpty {
+                notifications.add(notification.value, line: notification.line ?? line, problems: &self)
+            }
+        }
+        var states = SwiftNames(kind: "state")
+        for state in definition.states ?? [] where !state.value.isEmpty {
+            if let identifier = states.add(state.value, line: state.line, problems: &self), SwiftName.reservedCaseNames.contains(identifier) {
+                error(state.line, "state '\(state.value)': its Swift name '\(identifier)' is reserved in the generated AppState enum; rename the state")
+            }
+        }
+    }
+}
+
+/// The Swift names given out so far for one kind of name, to report two names that become the same identifier.
+private struct SwiftNames {
+    let kind: String
+    var taken: [String: String] = [:]
+
+    /// Records `name`; reports a name with no identifier or one already taken by a different name.
+    @discardableResult
+    mutating func add(_ name: String, line: Int?, problems: inout Problems) -> String? {
+        guard let identifier = SwiftName.identifier(for: name) else {
+            problems.error(line, "\(kind) '\(name)': has no letter or digit, so it cannot be a Swift name")
+            return nil
+        }
+        if let other = taken[identifier], other != name {
+            problems.error(line, "\(kind) '\(name)': its Swift name '\(identifier)' is also the Swift name of '\(other)'")
+        }
+        taken[identifier] = taken[identifier] ?? name
+        return identifier
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import DeepLinkSwiftGenerator
+import Foundation
+
+/// `deeplinkd generate swift [--output FILE]`: the app's `DeepLink` enum, parsing through DeepLinkRouting.
+struct GenerateSwiftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swift",
+        abstract: "Write the Swift file an app compiles from the table: the DeepLink enum, parsing, links, stacks and gates.")
+
+    @OptionGroup var options: ConfigOptions
+
+    @Option(name: .shortAndLong, help: "Where to write the file (default: standard output).")
+    var output: String?
+
+    func run() throws {
+        let table = try options.load().table
+        let sourceName = URL(fileURLWithPath: options.path).lastPathComponent
+        let source = SwiftGenerator(table: table, sourceName: sourceName).source()
+        guard let output else {
+            FileHandle.standardOutput.write(Data(source.utf8))
+            return
+        }
+        // Unchanged bytes are not rewritten, so a build that regenerates the file does not recompile what uses it.
+        if FileManager.default.contents(atPath: output) == Data(source.utf8) { return }
+        do {
+            try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Console.error("deeplinkd: cannot write \(output): \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import DeepLinkRouting
+import Testing
+
+@Suite("Swift names of routes, parameters, states and notifications")
+struct SwiftNameTests {
+    @Test(
+        "names become identifiers deterministically",
+        arguments: [
+            ("charger", "charger"), ("sign-in", "signIn"), ("auth/callback", "authCallback"), ("2fa", "_2fa"), ("snake_case", "snake_case"),
+            ("a..b", "aB"), ("Ünïcode", "nCode"),
+        ])
+    func identifiers(name: String, identifier: String) {
+        #expect(SwiftName.identifier(for: name) == identifier)
+    }
+
+    @Test("keywords are escaped; a name without letters or digits has no identifier")
+    func escaping() {
+        #expect(SwiftName.escaped("in") == "`in`")
+        #expect(SwiftName.escaped("charger") == "charger")
+        #expect(SwiftName.identifier(for: "--") == nil)
+    }
+
+    @Test("check refuses routes, parameters and states that collide once made identifiers, or take a reserved name")
+    func collisions() throws {
+        let routes = [
+            RouteDefinition(name: Located("sign-in", line: 3), path: Located("a"), notification: Located("opened", line: 4)),
+            RouteDefinition(
+                name: Located("signIn", line: 5), path: Located("b/$(a-b)"),
+                parameters: [
+                    ParameterDefinition(name: "a-b", charset: "a-z", line: 6), ParameterDefinition(name: "aB", charset: "a-z", isRequired: false, line: 7),
+                ],
+                notification: Located("-opened", line: 8)),
+            RouteDefinition(name: Located("stack", line: 9), path: Located("c")),
+        ]
+        let definition = RouteTableDefinition(
+            app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")],
+            states: [Located("ready", line: 1), Located("ready-", line: 1), Located("self", line: 2)], routes: routes)
+        let errors = RouteTable.compile(definition).diagnostics.filter { $0.severity == .error }.map(\.description)
+        #expect(
+            errors == [
+                "<table>:1: state 'ready-': its Swift name 'ready' is also the Swift name of 'ready'",
+                "<table>:2: state 'self': its Swift name 'self' is reserved in the generated AppState enum; rename the state",
+                "<table>:5: route 'signIn': its Swift name 'signIn' is also the Swift name of 'sign-in'",
+                "<table>:7: route 'signIn': parameter 'aB': its Swift name 'aB' is also the Swift name of 'a-b'",
+                "<table>:8: notification '-opened': its Swift name 'opened' is also the Swift name of 'opened'",
+                "<table>:9: route 'stack': its Swift name 'stack' is reserved in the generated DeepLink enum; rename the route",
+            ])
+    }
+}
