@@ -82,7 +82,7 @@ struct SourceWatcherTests {
         let applied = server.currentSite
         try volume.update(original + "  - name: broken\n    path: c/$(id)\n", version: "..2026_01_01_00_02_00.3")
         #expect(Self.waitUntil { lines.withLock { $0.contains { $0.contains(#""message":"reload rejected; still serving the previous config""#) } } })
-        #expect(lines.withLock { $0.first { $0.contains("reload rejected") } }?.contains("route 'broken': missing 'notification'") == true)
+        #expect(lines.withLock { $0.first { $0.contains("reload rejected") } }?.contains("route 'broken': path parameter 'id' has no entry in params") == true)
         #expect(server.currentSite.table.routes.map(\.name) == applied.table.routes.map(\.name))
         #expect(server.currentSite.table.routes.last?.name == "watched")
     }

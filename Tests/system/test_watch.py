@@ -111,7 +111,7 @@ def test_a_configmap_swap_is_applied_and_a_bad_one_refused_under_load(binary, tm
         volume.update(original + GOOD_ROUTE + BAD_ROUTE)
         rejected = lambda: [e for e in server.log_entries() if e.get("message", "").startswith("reload rejected")]
         assert wait_for(rejected), server.log_text()[-2000:]
-        assert "route 'broken': missing 'notification'" in rejected()[0]["problems"]
+        assert "route 'broken': path parameter 'id' has no entry in params" in rejected()[0]["problems"]
         # The table applied before is still the one served.
         assert get(server.port, "/link?route=watched&id=abc")[0] == 200
         served_before_stop = load.answered
