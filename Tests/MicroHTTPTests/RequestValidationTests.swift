@@ -7,6 +7,12 @@ struct RequestValidationTests {
     /// The status the server answers `head` (request line and header lines, without the blank line) with, and
     /// whether the handler saw the request.
     static func answer(_ head: String) throws -> (status: Int, isHandled: Bool) {
+        let (status, requests) = try exchange(head)
+        return (status, !requests.isEmpty)
+    }
+
+    /// The status the server answers `head` with, and the requests the handler saw.
+    static func exchange(_ head: String) throws -> (status: Int, requests: [HTTPRequest]) {
         let recorder = RequestRecorder()
         let status = try TestServer.with(handler: {
             recorder.record($0)
@@ -16,7 +22,7 @@ struct RequestValidationTests {
             try connection.send(head + "\r\n\r\n")
             return try connection.readResponse().status
         }
-        return (status, !recorder.requests.isEmpty)
+        return (status, recorder.requests)
     }
 
     @Test(
@@ -115,17 +121,9 @@ struct RequestValidationTests {
             ("GET http://links.example.com?q HTTP/1.0", "/?q", "links.example.com"),
         ])
     func absoluteForm(head: String, target: String, host: String) throws {
-        let recorder = RequestRecorder()
-        let status = try TestServer.with(handler: {
-            recorder.record($0)
-            return .response(HTTPResponse(status: 200, body: "ok"))
-        }) { server in
-            let connection = try RawConnection(port: server.boundPort)
-            try connection.send(head + "\r\n\r\n")
-            return try connection.readResponse().status
-        }
+        let (status, requests) = try Self.exchange(head)
         #expect(status == 200)
-        let request = try #require(recorder.requests.first)
+        let request = try #require(requests.first)
         #expect(request.target == target)
         #expect(request.headers.values(for: "Host") == [host])
         #expect(request.hostName == host.lowercased().split(separator: ":").first.map(String.init))
