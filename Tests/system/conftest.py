@@ -1,10 +1,12 @@
-"""Fixtures of the system tests: the deeplinkd binary as built, started on a free port and stopped, and a client.
+"""Fixtures of the system tests: the deeplinkd binary as built, started on a free port and stopped (exit 0 asserted),
+and its log as captured; rawhttp.py is the raw-socket client.
 
 The tests build nothing: `make system-check` builds the binary first, and DEEPLINKD_BINARY may name another one.
 """
 
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -14,9 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from rawhttp import fetch
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CONFIG = ROOT / "config" / "deeplinkd.yaml"
 STARTUP_TIMEOUT = 15.0
+WARM_UP = ["/healthz", "/metrics", "/openapi.yaml", "/static/deeplinkd.css", "/.well-known/assetlinks.json",
+           "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/link?route=charger&id=CH-42", "/c/CH-42",
+           "/u/abcd", "/m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys", "/nope", "/apple-app-site-association",
+           "/.well-known/apple-app-site-association"]
 
 
 class Server:
@@ -28,8 +36,47 @@ class Server:
             self.process = subprocess.Popen(
                 [str(binary), "serve", "--host", "127.0.0.1", "--port", "0", *arguments],
                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        self.pid = self.process.pid
         self.port = self._wait_for_port()
         self.base = f"http://127.0.0.1:{self.port}"
+
+    def is_alive(self):
+        return self.process.poll() is None
+
+    def descriptor_count(self):
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def warm_up(self):
+        """Touches every endpoint once, so lazily opened files are in a descriptor baseline taken next."""
+        for target in WARM_UP:
+            fetch(self.port, target)
+        time.sleep(0.3)
+
+    def stable_descriptor_count(self):
+        """The descriptor count once two readings 0.2 s apart agree (a client's close may still be in flight)."""
+        previous = self.descriptor_count()
+        for _ in range(20):
+            time.sleep(0.2)
+            current = self.descriptor_count()
+            if current == previous:
+                return current
+            previous = current
+        return previous
+
+    def settled_descriptor_count(self, baseline, seconds=5.0):
+        """The descriptor count once it is back to `baseline`, or after `seconds`."""
+        deadline = time.monotonic() + seconds
+        count = self.descriptor_count()
+        while count > baseline and time.monotonic() < deadline:
+            time.sleep(0.1)
+            count = self.descriptor_count()
+        return count
+
+    def rss_mib(self):
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
 
     def _wait_for_port(self):
         deadline = time.monotonic() + STARTUP_TIMEOUT
@@ -54,6 +101,12 @@ class Server:
             except ValueError:
                 continue
         return entries
+
+    def problems(self, since=0):
+        """Log lines from byte `since` on that show a 5xx answer (a 505 aside) or an error."""
+        text = self.log_text()[since:]
+        return [line for line in text.splitlines() if re.search(r'"status":5(?!05)\d\d\b', line)
+                or re.search(r'"level":"(error|critical)"', line)]
 
     def post_json(self, path, document):
         """POSTs `document` as JSON; returns (status, decoded JSON answer)."""
@@ -93,3 +146,40 @@ def server(binary, tmp_path_factory):
     yield running
     status = running.stop()
     assert status == 0, f"deeplinkd exited with status {status}:\n{running.log_text()[-2000:]}"
+
+
+@pytest.fixture(scope="module")
+def serve(binary, tmp_path_factory):
+    """Starts servers with the given arguments for a test module; each must exit 0 when stopped at its end."""
+    started, directory = [], tmp_path_factory.mktemp("servers")
+
+    def start(*arguments, name="server"):
+        started.append(Server(binary, [str(argument) for argument in arguments], directory / f"{name}.log"))
+        return started[-1]
+
+    yield start
+    for running in started:
+        status = running.stop()
+        assert status == 0, f"deeplinkd exited with status {status}:\n{running.log_text()[-2000:]}"
+
+
+class LogCapture:
+    """The part of a server's log written since the capture began."""
+
+    def __init__(self, server):
+        self.server = server
+        self.start = len(server.log_text())
+
+    def text(self):
+        return self.server.log_text()[self.start:]
+
+    def problems(self):
+        return self.server.problems(self.start)
+
+
+@pytest.fixture
+def server_log(server):
+    """The module server's log from the start of the test on; the test fails if it shows a 5xx or an error."""
+    capture = LogCapture(server)
+    yield capture
+    assert capture.problems() == [], "the server logged a 5xx or an error"
