@@ -1,4 +1,4 @@
--- wrk script for scripts/ops-check.py: rotates valid URLs (the AASA, /resolve of a charger link and of the path the
+-- wrk script for Tests/system/test_reload.py: rotates valid URLs (the AASA, /resolve of a charger link and of the path the
 -- reload probe route takes, a landing page, /healthz), counts every response by status and by what its body is,
 -- and when done prints one machine-readable line (prefix "OPS ") with those counts over all threads and wrk's
 -- own totals and error counts.
