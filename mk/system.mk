@@ -1,6 +1,8 @@
 # The system tests (Tests/system): pytest against the built binary, with the Python tools pinned in
 # Tests/system/requirements.txt, installed into .venv-system/ the first time and again whenever that file changes.
-# Among them the WHATWG differential: the resolver against ada (browsers' URL reading) on 131,040 tricky URLs.
+# Among them: hostile HTTP, slowloris and floods; reloads under wrk and SIGTERM with requests in flight; the API against
+# its OpenAPI file (schemathesis, REDbot); every landing page in Debian's chromium through Playwright, with an XSS
+# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs). About N s after the build.
 CHECKS += system-check
 SYSTEM_VENV ?= .venv-system
 .PHONY: system-check
@@ -13,4 +15,5 @@ $(SYSTEM_VENV)/installed: Tests/system/requirements.txt
 	touch $@
 
 system-check: $(SYSTEM_VENV)/installed
+	@scripts/install-deps.sh wrk chromium
 	cd Tests/system && ../../$(SYSTEM_VENV)/bin/python -m pytest

@@ -1,4 +1,4 @@
-"""Schemathesis hooks for scripts/api-check.py, loaded by scripts/schemathesis.toml.
+"""Schemathesis hooks for test_api.py, which names this file in $SCHEMATHESIS_HOOKS.
 
 `GET /link` takes its intent as an exploded object (`route=charger&id=CH-42`). To build a schema-violating
 intent, schemathesis may add an extra property whose value is an empty list, an empty object or null; the HTTP
