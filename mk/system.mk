@@ -2,7 +2,7 @@
 # Tests/system/requirements.txt, installed into .venv-system/ the first time and again whenever that file changes.
 # Among them: hostile HTTP, slowloris and floods; reloads under wrk and SIGTERM with requests in flight; the API against
 # its OpenAPI file (schemathesis, REDbot); every landing page in Debian's chromium through Playwright, with an XSS
-# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs). About N s after the build.
+# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs). About 3 min after the build.
 CHECKS += system-check
 SYSTEM_VENV ?= .venv-system
 .PHONY: system-check

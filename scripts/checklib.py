@@ -1,5 +1,4 @@
-"""What the check and benchmark scripts share: counting checks, starting the server, and stopping a process they
-started.
+"""What the benchmark scripts share: starting the server, and stopping a process they started.
 
 The scripts run as `python3 scripts/NAME.py`, so this module is importable as `checklib`.
 """
@@ -10,26 +9,6 @@ import signal
 import subprocess
 import time
 import urllib.parse
-
-
-class Results:
-    """Counts and prints the outcome of each check; the scripts end with `N passed, M failed`."""
-
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, condition, detail=""):
-        if condition:
-            self.passed += 1
-            print(f"ok   {name}", flush=True)
-        else:
-            self.failed += 1
-            print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
-        return condition
-
-    def equal(self, name, actual, expected):
-        return self.check(name, actual == expected, f"expected {expected!r}, got {actual!r}")
 
 
 def stop_process(process, grace=5):
