@@ -14,7 +14,7 @@ extension ResolveResult {
     }
 
     /// Writes the resolve-result object into `writer` (for batches).
-    public func write(to writer: inout JSONWriter, in table: RouteTable) {
+    package func write(to writer: inout JSONWriter, in table: RouteTable) {
         writer.beginObject()
         writer.string("url", url)
         switch outcome {
