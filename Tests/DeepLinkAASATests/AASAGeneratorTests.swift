@@ -108,10 +108,39 @@ struct AASAGeneratorTests {
         #expect(!matcher.opensApp(path: "/hello/x", query: nil))
     }
 
-    func route(_ name: String, _ path: String, scopes: [String]? = nil) -> RouteDefinition {
+    @Test("every alias is claimed after its path, and Apple's matcher still opens the app for exactly what the resolver accepts")
+    func aliases() throws {
+        let table = try RouteTable(
+            RouteTableDefinition(
+                app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")],
+                routes: [
+                    route("charger", "charger/$(id)", aliases: ["c/$(id)", "old/c-$(id).html"]), route("item", "i/$(id)", aliases: ["d/$(id)/details"]),
+                    route("help", "help/**", aliases: ["faq/**"]),
+                ]))
+        let generator = AASAGenerator(table: table)
+        #expect(
+            generator.components(for: "a.example").map(\.path) == [
+                "/charger/*/?*", "/charger/?*", "/c/*/?*", "/c/?*", "/old/c-*/?*.html", "/old/c-?*.html", "/i/*/?*", "/i/?*", "/d/*/?*/details",
+                "/d/?*/details", "/help/*", "/faq/*",
+            ])
+        let matcher = try AppleMatcher(aasa: generator.json(for: "a.example"))
+        let paths = [
+            "/charger/7", "/c/7", "/c/7/8", "/old/c-7.html", "/old/c-7/8.html", "/old/c-.html", "/d/7/details", "/d/7/8/details", "/d/7", "/i/7",
+            "/i/7/8", "/help", "/faq", "/faq/x/y", "/help/a", "/charger/7/8", "/c", "/x",
+        ]
+        for path in paths {
+            let opens = matcher.opensApp(path: path, query: nil)
+            switch table.resolve("https://a.example" + path) {
+            case .matched: #expect(opens, "iOS must open the app for \(path)")
+            case .unmatched: #expect(!opens, "iOS opens the app for \(path), which no route takes")
+            }
+        }
+    }
+
+    func route(_ name: String, _ path: String, aliases: [String] = [], scopes: [String]? = nil) -> RouteDefinition {
         let names = (try? PathPattern(parsing: path).parameterNames) ?? []
         return RouteDefinition(
-            name: Located(name), path: Located(path), scopes: scopes?.map { Located($0) },
+            name: Located(name), path: Located(path), aliases: aliases.map { Located($0) }, scopes: scopes?.map { Located($0) },
             parameters: names.map { ParameterDefinition(name: $0, charset: "0-9a-z") }, notification: Located(name))
     }
 }
