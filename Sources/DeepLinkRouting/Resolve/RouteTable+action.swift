@@ -9,16 +9,9 @@ extension RouteTable {
         for feature in features where !self.features.contains(feature) { throw UnknownFeatureError(feature: feature, known: self.features) }
     }
 
-    /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
-    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
-        if let state { try validate(state: state) }
-        return Self.decide(url, outcome: resolve(url), state: state, features: nil, gates: gates)
-    }
-
-    /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
-    /// is given: `ignore` when the route's gate does not admit the state or its feature is not enabled, `dispatch`
-    /// when what was given admits it and nothing that was not given could refuse it.
-    public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
+    /// Throws unless `state`, when given, is one of the table's states and every one of `features` is one of its
+    /// features (the first unknown in sorted order is named).
+    public func validate(state: String?, features: Set<String>?) throws(ResolveInputError) {
         do {
             if let state { try validate(state: state) }
         } catch {
@@ -29,6 +22,19 @@ extension RouteTable {
         } catch {
             throw .feature(error)
         }
+    }
+
+    /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
+    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
+        if let state { try validate(state: state) }
+        return Self.decide(url, outcome: resolve(url), state: state, features: nil, gates: gates)
+    }
+
+    /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
+    /// is given: `ignore` when the route's gate does not admit the state or its feature is not enabled, `dispatch`
+    /// when what was given admits it and nothing that was not given could refuse it.
+    public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
+        try validate(state: state, features: features)
         return Self.decide(url, outcome: resolve(url), state: state, features: features, gates: gates)
     }
 
