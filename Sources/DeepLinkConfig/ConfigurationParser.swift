@@ -5,9 +5,9 @@ import Yams
 struct ConfigurationParser {
     var problems: [Diagnostic] = []
 
-    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "routes", "android"]
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android"]
     static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials"]
-    static let routeKeys = ["name", "path", "scopes", "params", "gate", "secret", "notification", "landing", "stack"]
+    static let routeKeys = ["name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack"]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -38,8 +38,10 @@ struct ConfigurationParser {
         let domains = top.strings("domains", problems: &problems) ?? []
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)
+        let features = top.strings("features", problems: &problems) ?? []
         guard let app else { return nil }
-        let definition = RouteTableDefinition(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+        let definition = RouteTableDefinition(
+            app: app, domains: domains, schemes: schemes, states: states, gates: gates, features: features, routes: routes)
         return (definition, android)
     }
 

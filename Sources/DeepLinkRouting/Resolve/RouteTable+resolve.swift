@@ -2,20 +2,6 @@ extension RouteTable {
     /// The longest URL resolved, in UTF-8 bytes.
     public static let maximumURLLength = 4096
 
-    /// Throws unless `state` is one of the table's states.
-    public func validate(state: String) throws(UnknownStateError) {
-        guard states.contains(state) else { throw UnknownStateError(state: state, known: states) }
-    }
-
-    /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
-    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
-        if let state { try validate(state: state) }
-        let outcome = resolve(url)
-        guard let state, case .matched(let match) = outcome else { return ResolveResult(url: url, outcome: outcome, action: nil) }
-        let isAdmitted = match.route.gate.map { gates[$0]?.contains(state) ?? false } ?? true
-        return ResolveResult(url: url, outcome: outcome, action: isAdmitted ? .dispatch : .ignore)
-    }
-
     /// Resolves `url`: the first route, in precedence order, whose pattern matches and whose parameters validate.
     ///
     /// The hot path works on the URL's UTF-8 bytes and allocates only the matched parameters: components and
@@ -130,13 +116,14 @@ extension RouteTable {
         return .success(.app(scheme: match))
     }
 
-    /// Finds the winner among the index's candidates: lowest (tier, table position) whose parameters validate.
+    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): lowest (tier, table
+    /// position, pattern) whose parameters validate.
     /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
     private func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
         var winner: (tier: Int, route: Int)?
         var failure: (tier: Int, route: Int, unmatched: Unmatched)?
         var blocked: Int?
-        let routes = self.routes
+        let routes = entries
         routes.withUnsafeBufferPointer { routes in
             index.search(request.path) { candidate in
                 guard let tier = channel.tier(of: routes[candidate].scopes) else {
@@ -154,12 +141,15 @@ extension RouteTable {
             }
         }
         if let winner {
-            let route = routes[winner.route]
+            let form = routes[winner.route]
+            let position = entryRoutes[winner.route]
             let wildcards =
-                route.pattern.hasWildcards
-                ? route.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
+                form.pattern.hasWildcards
+                ? form.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
             return .matched(
-                RouteMatch(route: route, routeIndex: winner.route, parameters: route.values(in: request), channel: channel, wildcards: wildcards))
+                RouteMatch(
+                    route: self.routes[position], routeIndex: position, parameters: form.values(in: request), channel: channel,
+                    via: form.isAlias ? form.pattern : nil, wildcards: wildcards))
         }
         if let failure { return .unmatched(failure.unmatched) }
         if let blocked {

@@ -20,8 +20,8 @@ extension Problems {
         var seen: Set<String> = []
         var result: [String] = []
         for name in names {
-            let value = kind == "state" ? name.value : name.value.lowercased()
-            if kind == "state" { checkVisible(value, line: name.line, "state") }
+            let value = kind == "state" || kind == "feature" ? name.value : name.value.lowercased()
+            if kind == "state" || kind == "feature" { checkVisible(value, line: name.line, kind) }
             if !isValid(value) {
                 error(name.line, Self.invalidNameMessage(kind: kind, name.value))
             } else if !seen.insert(value).inserted {

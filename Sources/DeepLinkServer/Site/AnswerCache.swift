@@ -27,10 +27,12 @@ final class AnswerCache: Sendable {
         let target: String
     }
 
-    /// An answer kept, with the name of the route it is about (for the per-route metrics of a cached answer).
+    /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the
+    /// route's path (for the per-route and alias metrics of a cached answer).
     struct Entry {
         let response: PreparedResponse
         let route: String
+        var alias = ""
     }
 
     private let generations = PThreadMutex<Generations>(Generations())
@@ -65,7 +67,7 @@ final class AnswerCache: Sendable {
 
         /// What an answer holds: its key, and its body twice.
         static func bytes(of entry: Entry, for key: Key) -> Int {
-            key.host.utf8.count + key.target.utf8.count + entry.route.utf8.count + 2 * entry.response.response.body.count
+            key.host.utf8.count + key.target.utf8.count + entry.route.utf8.count + entry.alias.utf8.count + 2 * entry.response.response.body.count
         }
     }
 
@@ -79,10 +81,11 @@ final class AnswerCache: Sendable {
         }.found
     }
 
-    /// Keeps `response`, an answer about the route named `route`, as the answer to `key`.
-    func store(_ response: PreparedResponse, route: String, for key: Key) {
+    /// Keeps `response`, an answer about the route named `route` through `alias` (empty for its path), as the
+    /// answer to `key`.
+    func store(_ response: PreparedResponse, route: String, alias: String = "", for key: Key) {
         // The answers the turn dropped are released once `withLock` has returned, after the lock.
-        _ = generations.withLock { $0.insert(Entry(response: response, route: route), for: key) }
+        _ = generations.withLock { $0.insert(Entry(response: response, route: route, alias: alias), for: key) }
     }
 
     /// The number of answers kept.
