@@ -19,9 +19,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // `swift package generate-documentation` (make docs): the DocC catalog of DeepLinkRouting.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The routing core: pure Swift on Foundation, so the app can compile the very same module.
+        // The routing core: pure Swift with no imports at all, so the app compiles the very same module.
         .target(name: "DeepLinkRouting"),
         // apple-app-site-association generation from a route table.
         .target(name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"]),
