@@ -27,12 +27,14 @@ extension Problems {
             error(gate.line, "\(label): unknown gate '\(gate.value)' (known gates: \(known.isEmpty ? "none" : known))")
         }
         let parameters = checkParameters(definition, pattern: pattern, label: label)
+        checkAppClip(definition, scopes: scopes, label: label, context: context)
 
         guard errorCount == errorsBefore, let pattern else { return nil }
         let route = Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
             notification: definition.notification?.value, gate: definition.gate?.value,
-            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line)
+            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line,
+            isAppClip: definition.appClip?.value == true)
         checkLength(of: route, domains: context.domains, schemes: context.schemes, label: label)
         return errorCount == errorsBefore ? route : nil
     }

@@ -23,10 +23,12 @@ public final class Route: Sendable {
     public let stack: [String]
     /// The config line that defines the route, when known.
     public let line: Int?
+    /// Whether its landing page offers the App Clip card.
+    public let isAppClip: Bool
 
     init(
         name: String, pattern: PathPattern, scopes: [Scope], parameters: [Parameter], notification: String?, gate: String?, isSecret: Bool,
-        landing: String?, stack: [String] = [], line: Int?
+        landing: String?, stack: [String] = [], line: Int?, isAppClip: Bool = false
     ) {
         self.name = name
         self.pattern = pattern
@@ -38,6 +40,7 @@ public final class Route: Sendable {
         self.landing = landing
         self.stack = stack
         self.line = line
+        self.isAppClip = isAppClip
     }
 
     /// One declared parameter.

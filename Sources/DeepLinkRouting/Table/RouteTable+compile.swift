@@ -18,7 +18,7 @@ extension RouteTable {
             } else {
                 firstDefinitions[route.name.value] = route
             }
-            let context = RouteContext(domains: domains, schemes: schemes, gates: gates)
+            let context = RouteContext(domains: domains, schemes: schemes, gates: gates, app: definition.app)
             if let compiled = problems.check(route, in: context) { routes.append(compiled) }
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
@@ -54,6 +54,8 @@ struct RouteContext {
     let domains: [String]
     let schemes: [String]
     let gates: [String: Set<String>]
+    /// The app section as written (route checks read its App Clips and App Store ID).
+    var app = AppDefinition(name: Located(""), appIDs: [])
 }
 
 /// Diagnostics collected while compiling.
