@@ -63,8 +63,12 @@ extension Doctor {
                 return .fail(check, "no sample URL can be written for it (its charset allows no plain character)", fix: "check its params")
             }
             for appID in table.app.appIDs {
-                let verdict = served.details(for: appID)?.matcher.verdict(path: sample.path, query: sample.query) ?? .noMatch
-                switch verdict {
+                guard let details = served.details(for: appID) else {
+                    return .fail(
+                        check, "\(sample.url) does not open \(appID): no applinks entry lists the app",
+                        fix: "deploy the AASA the table generates (deeplinkd aasa --domain \(host))")
+                }
+                switch details.matcher.verdict(path: sample.path, query: sample.query) {
                 case .opens: continue
                 case .blocked(let rule):
                     return .fail(
