@@ -1,7 +1,7 @@
 import DeepLinkRouting
 
 /// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern
-/// `appIDs` + `components` form, one `details` entry for all the app IDs.
+/// `appIDs` + `components` form, one `details` entry for all the app IDs; `webcredentials` and `appclips` as the app asks.
 ///
 /// Each universal route's pattern (its path and every alias) becomes one component whose `/` glob matches its pattern (`c/$(id)` → `/c/?*`), preceded by
 /// exclusions for deeper paths (`/c/*/?*`), since Apple's `*` crosses `/` and would otherwise open the app for URLs
@@ -40,6 +40,13 @@ public struct AASAGenerator: Sendable {
             writer.beginObject("webcredentials")
             writer.beginArray("apps")
             for appID in table.app.appIDs { writer.string(nil, appID) }
+            writer.endArray()
+            writer.endObject()
+        }
+        if !table.app.appClips.isEmpty {
+            writer.beginObject("appclips")
+            writer.beginArray("apps")
+            for appClip in table.app.appClips { writer.string(nil, appClip) }
             writer.endArray()
             writer.endObject()
         }

@@ -26,7 +26,8 @@ extension ConfigurationParser {
             parameters: parseParameters(route), notification: route.string("notification", problems: &problems),
             gate: route.string("gate", problems: &problems), feature: route.string("feature", problems: &problems),
             isSecret: route.bool("secret", problems: &problems) ?? false,
-            landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line)
+            landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line,
+            appClip: route.bool("appClip", problems: &problems).map { Located($0, line: route.values["appClip"]?.mark?.line) })
     }
 
     private mutating func parseParameters(_ route: YAMLSection) -> [ParameterDefinition] {

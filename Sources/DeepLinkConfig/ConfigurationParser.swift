@@ -6,8 +6,10 @@ struct ConfigurationParser {
     var problems: [Diagnostic] = []
 
     static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android"]
-    static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials"]
-    static let routeKeys = ["name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack"]
+    static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials", "appClips"]
+    static let routeKeys = [
+        "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
+    ]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -55,7 +57,7 @@ struct ConfigurationParser {
         let appIDs = app.strings("appIDs", problems: &problems) ?? []
         return AppDefinition(
             name: name, appIDs: appIDs, appStoreID: app.string("appStoreID", problems: &problems),
-            webCredentials: app.bool("webcredentials", problems: &problems) ?? false)
+            webCredentials: app.bool("webcredentials", problems: &problems) ?? false, appClips: app.strings("appClips", problems: &problems) ?? [])
     }
 
     private mutating func parseGates(_ top: YAMLSection) -> [GateDefinition] {

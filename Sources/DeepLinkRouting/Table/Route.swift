@@ -32,10 +32,13 @@ public final class Route: Sendable {
     public let stack: [String]
     /// The config line that defines the route, when known.
     public let line: Int?
+    /// Whether its landing page offers the App Clip card.
+    public let isAppClip: Bool
 
     init(
         name: String, pattern: PathPattern, aliases: [Route] = [], isAlias: Bool = false, scopes: [Scope], parameters: [Parameter],
-        notification: String?, gate: String?, feature: String? = nil, isSecret: Bool, landing: String?, stack: [String] = [], line: Int?
+        notification: String?, gate: String?, feature: String? = nil, isSecret: Bool, landing: String?, stack: [String] = [], line: Int?,
+        isAppClip: Bool = false
     ) {
         self.name = name
         self.pattern = pattern
@@ -50,6 +53,7 @@ public final class Route: Sendable {
         self.landing = landing
         self.stack = stack
         self.line = line
+        self.isAppClip = isAppClip
     }
 
     /// The route with `pattern` as an alias: the same route, its path parameters captured where `pattern` has them.
@@ -62,14 +66,14 @@ public final class Route: Sendable {
         let parameters = parameters.map { Parameter(name: $0.name, rule: $0.rule, component: positions[$0.name]) }
         return Route(
             name: name, pattern: pattern, isAlias: true, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
-            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line)
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line, isAppClip: isAppClip)
     }
 
     /// The route with `aliases` (made by `alias(_:line:)` on it).
     func with(aliases: [Route]) -> Route {
         Route(
             name: name, pattern: pattern, aliases: aliases, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
-            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line)
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line, isAppClip: isAppClip)
     }
 
     /// The route and its aliases, canonical first: every pattern the route answers to.

@@ -19,7 +19,7 @@ extension RouteTable {
             } else {
                 firstDefinitions[route.name.value] = route
             }
-            let context = RouteContext(domains: domains, schemes: schemes, gates: gates, features: features)
+            let context = RouteContext(domains: domains, schemes: schemes, gates: gates, features: features, app: definition.app)
             if let compiled = problems.check(route, in: context) { routes.append(compiled) }
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
@@ -56,6 +56,8 @@ struct RouteContext {
     let schemes: [String]
     let gates: [String: Set<String>]
     var features: [String] = []
+    /// The app section as written (route checks read its App Clips and App Store ID).
+    var app = AppDefinition(name: Located(""), appIDs: [])
 }
 
 /// Diagnostics collected while compiling.

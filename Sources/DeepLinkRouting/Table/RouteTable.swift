@@ -74,6 +74,13 @@ public struct RouteTable: Sendable {
         public let appStoreID: String?
         /// Whether the AASA lists the apps under `webcredentials`.
         public let webCredentials: Bool
+        /// `TEAMID.bundle.id.Clip` identifiers of the App Clips, listed under `appclips` in the AASA.
+        public let appClips: [String]
+
+        /// The App Clip's bundle ID (the first App Clip without its team prefix), as the App Clip card names it.
+        public var appClipBundleID: String? {
+            appClips.first.flatMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }
+        }
     }
 
     /// Compiles a definition, throwing every error found (warnings are dropped; use `compile(_:)` to see them).

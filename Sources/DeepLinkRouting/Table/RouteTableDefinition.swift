@@ -57,13 +57,19 @@ public struct AppDefinition: Sendable {
     public var appStoreID: Located<String>?
     /// Whether the AASA lists the apps under `webcredentials`.
     public var webCredentials: Bool
+    /// The App Clips' `TEAMID.bundle.id.Clip` identifiers, listed under `appclips` in the AASA.
+    public var appClips: [Located<String>]
 
     /// An app section.
-    public init(name: Located<String>, appIDs: [Located<String>], appStoreID: Located<String>? = nil, webCredentials: Bool = false) {
+    public init(
+        name: Located<String>, appIDs: [Located<String>], appStoreID: Located<String>? = nil, webCredentials: Bool = false,
+        appClips: [Located<String>] = []
+    ) {
         self.name = name
         self.appIDs = appIDs
         self.appStoreID = appStoreID
         self.webCredentials = webCredentials
+        self.appClips = appClips
     }
 }
 
@@ -107,12 +113,15 @@ public struct RouteDefinition: Sendable {
     public var stack: [Located<String>]
     /// The line where the route starts.
     public var line: Int?
+    /// Whether the route's landing page offers the App Clip (`appClip: true`), at the line written.
+    public var appClip: Located<Bool>?
 
     /// A route.
     public init(
         name: Located<String>, path: Located<String>, aliases: [Located<String>] = [], scopes: [Located<String>]? = nil,
         parameters: [ParameterDefinition] = [], notification: Located<String>? = nil, gate: Located<String>? = nil,
-        feature: Located<String>? = nil, isSecret: Bool = false, landing: Located<String>? = nil, stack: [Located<String>] = [], line: Int? = nil
+        feature: Located<String>? = nil, isSecret: Bool = false, landing: Located<String>? = nil, stack: [Located<String>] = [], line: Int? = nil,
+        appClip: Located<Bool>? = nil
     ) {
         self.name = name
         self.path = path
@@ -126,6 +135,7 @@ public struct RouteDefinition: Sendable {
         self.landing = landing
         self.stack = stack
         self.line = line
+        self.appClip = appClip
     }
 }
 
