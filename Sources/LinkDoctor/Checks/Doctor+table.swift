@@ -53,12 +53,12 @@ extension Doctor {
         return .ok(name, served.joined(separator: ", "))
     }
 
-    /// A sample URL of every route the host opens, run through Apple's matching rules on the served file: each must
-    /// open the app.
+    /// A sample URL of every pattern (aliases too) of every route the host opens, run through Apple's matching rules
+    /// on the served file: each must open the app.
     func checkRoutes(_ served: ServedAssociation) -> [Finding] {
         let channel = Channel.universal(host: host)
-        return table.routes.filter { channel.tier(of: $0.scopes) != nil }.map { route in
-            let check = "route \(route.name)"
+        return table.routes.filter { channel.tier(of: $0.scopes) != nil }.flatMap(\.everyPattern).map { route in
+            let check = route.isAlias ? "route \(route.name) alias \(route.pattern)" : "route \(route.name)"
             guard let sample = route.sample(on: host) else {
                 return .fail(check, "no sample URL can be written for it (its charset allows no plain character)", fix: "check its params")
             }
