@@ -167,63 +167,6 @@ extension RouteTable {
     }
 }
 
-/// One resolve in progress: the decoded path components, the raw query, and room to decode one query value (the
-/// URL's length). Pointers only, so passing it around retains nothing.
-struct SearchRequest {
-    let path: UnsafeBufferPointer<Bytes>
-    let query: Bytes
-    let scratch: UnsafeMutablePointer<UInt8>
-
-    /// The decoded value of the last query item named `name` (last value wins), or nil. Valid until the next call.
-    func queryValue(named name: String) -> Bytes? {
-        var found: Bytes?
-        for item in BytePieces(query, separator: UInt8(ascii: "&")) {
-            let equals = item.firstIndex(of: UInt8(ascii: "="))
-            guard PercentEncoding.decodedEquals(Bytes(rebasing: item[..<(equals ?? item.count)]), name) else { continue }
-            found = equals.map { Bytes(rebasing: item[($0 + 1)...]) } ?? Bytes(start: nil, count: 0)
-        }
-        return found.map { PercentEncoding.decode($0, into: scratch) }
-    }
-}
-
-extension Route {
-    /// The first declared parameter, in declaration order, whose value breaks its rule; nil when all validate.
-    func firstViolation(in request: SearchRequest) -> (parameter: Parameter, violation: ParameterViolation)? {
-        for parameter in parameters {
-            guard let value = value(of: parameter, in: request) else {
-                if parameter.rule.isRequired { return (parameter, .missing) }
-                continue
-            }
-            if let violation = parameter.rule.validate(value) { return (parameter, violation) }
-        }
-        return nil
-    }
-
-    /// The declared parameters present, decoded, in declaration order (path parameters override the query).
-    func values(in request: SearchRequest) -> [(name: String, value: String)] {
-        var values: [(name: String, value: String)] = []
-        values.reserveCapacity(parameters.count)
-        for parameter in parameters {
-            guard let value = value(of: parameter, in: request) else { continue }
-            values.append((parameter.name, String(decoding: value, as: UTF8.self)))
-        }
-        return values
-    }
-
-    /// The decoded value: path components were decoded when the path was split; a query value is decoded here.
-    private func value(of parameter: Parameter, in request: SearchRequest) -> Bytes? {
-        guard let position = parameter.component else { return request.queryValue(named: parameter.name) }
-        guard case .parameter(_, let prefix, let suffix) = pattern.components[position] else { return nil }
-        return request.path[position].between(prefix: prefix, suffix: suffix)
-    }
-
-    func unmatched(_ parameter: Parameter, _ violation: ParameterViolation) -> Unmatched {
-        let kind = parameter.isInPath ? "parameter" : "query parameter"
-        return Unmatched(
-            reason: .invalidParameter, detail: "route '\(name)': \(kind) '\(parameter.name)' \(violation)", route: name, parameter: parameter.name)
-    }
-}
-
 extension Unmatched {
     init(_ reason: UnmatchedReason, _ detail: String) {
         self.init(reason: reason, detail: detail, route: nil, parameter: nil)
