@@ -4,7 +4,7 @@ import MicroHTTP
 
 extension SiteHandler {
     /// `GET /resolve?url=URL[&state=STATE]`. An answer about a route that is not secret is kept in the worker's
-    /// cache and sent again for the same target.
+    /// cache from its second ask, and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
         let cache = site.answerCache(worker: request.worker)
@@ -22,7 +22,9 @@ extension SiteHandler {
         do {
             let result = try site.table.resolve(url, state: query.first(where: { $0.name == "state" }).map { String($0.value) })
             let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
-            guard case .matched(let match) = result.outcome, !match.route.isSecret, let prepared = try? PreparedResponse(response) else {
+            guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
+                let prepared = try? PreparedResponse(response)
+            else {
                 return Answer(.response(response), endpoint: .resolve, outcomes: .one(result.outcome.label))
             }
             cache.store(prepared, route: match.route.name, for: key)
