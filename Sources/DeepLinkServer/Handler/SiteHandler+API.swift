@@ -3,8 +3,8 @@ import Foundation
 import MicroHTTP
 
 extension SiteHandler {
-    /// `GET /resolve?url=URL[&state=STATE][&features=A,B]`. An answer about a route that is not secret is kept in the worker's
-    /// cache and sent again for the same target.
+    /// `GET /resolve?url=URL[&state=STATE][&features=A,B]`. An answer about a route that is not secret is kept in the
+    /// worker's cache from its second ask, and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
         let cache = site.answerCache(worker: request.worker)
@@ -25,7 +25,9 @@ extension SiteHandler {
             let result = try site.table.resolve(url, state: state, features: features)
             let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
             let label = result.outcome.label
-            guard case .matched(let match) = result.outcome, !match.route.isSecret, let prepared = try? PreparedResponse(response) else {
+            guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
+                let prepared = try? PreparedResponse(response)
+            else {
                 return Answer(.response(response), endpoint: .resolve, outcomes: .one(label))
             }
             cache.store(prepared, route: match.route.name, alias: label.alias, for: key)

@@ -3,7 +3,8 @@ import MicroHTTP
 
 extension SiteHandler {
     /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
-    /// Pages of routes that are not secret are kept in the worker's cache and sent again for the same target.
+    /// Pages of routes that are not secret are kept in the worker's cache from their second ask, and sent again for the
+    /// same target.
     func landing(_ request: HTTPRequest) -> Answer {
         let table = site.table
         guard request.target.utf8.first == UInt8(ascii: "/"), let domain = table.domains.first else { return notFound(request) }
@@ -33,7 +34,8 @@ extension SiteHandler {
             return Answer(
                 .response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)
         }
-        guard let page = try? PreparedResponse(response) else {
+        // Kept from its second ask on: a page asked for once is sent as a one-off answer.
+        guard cache.admits(key), let page = try? PreparedResponse(response) else {
             return Answer(.response(response), endpoint: .landing, outcomes: matched, opened: route, on: host)
         }
         cache.store(page, route: route, alias: label.alias, for: key)
