@@ -5,7 +5,7 @@
 # Build: a release binary with the Swift runtime and Foundation linked in, so the runtime stage needs no toolchain.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libqrencode-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 # Dependencies first: this layer is rebuilt only when the package manifest changes.
@@ -20,10 +20,11 @@ COPY mk/release-toolset.json mk/symbol-order.txt mk/
 RUN swift build -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json \
     && install -D --strip .build/release/deeplinkd /out/deeplinkd
 
-# Runtime: the binary, libmicrohttpd (with GnuTLS, for --tls-cert), libqrencode (for `qr`) and libstdc++, nothing else.
+# Runtime: the binary, libmicrohttpd (with GnuTLS, for --tls-cert), libqrencode (for `qr`), libcurl on the same GnuTLS
+# (for `doctor`, which opens it only when it runs) and libstdc++, nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libqrencode4 libstdc++6 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libqrencode4 libcurl3-gnutls libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /app --no-create-home --shell /usr/sbin/nologin deeplinkd
 COPY --from=build /out/deeplinkd /usr/local/bin/deeplinkd

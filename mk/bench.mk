@@ -4,5 +4,5 @@
 BENCH_ARGS ?= --threading
 .PHONY: bench
 bench: release
-	@scripts/install-deps.sh wrk nginx python3
+	@scripts/install-deps.sh wrk nginx gnutls-bin valgrind python3
 	python3 scripts/bench.py --binary .build/release/deeplinkd $(BENCH_ARGS)

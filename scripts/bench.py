@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """deeplinkd's benchmarks (issue 4); `make bench` runs this and it writes docs/performance.md.
 
-1. End to end: deeplinkd and nginx (serving the same bytes as static files) both run on loopback; wrk loads each in
-   turn (A/B/A/B, the order swapped every round) for the AASA, a /resolve mix and a landing page, at each
-   connection count. Per run: requests/s, p50, p99, the server's CPU (cores, from /proc/PID/stat) and its peak RSS
-   (VmRSS every 0.2 s; for nginx the master plus its workers).
+1. End to end, pinned (the headline, issue 16): each server on CPU 0 with one worker, wrk -t1 on CPU 1 (taskset);
+   deeplinkd and nginx (serving the same bytes as static files) for the AASA, a /resolve mix, a landing page and
+   5,000 distinct URLs of each; over HTTPS (an ECDSA P-256 and an RSA 2048 certificate, the same for every server)
+   keep-alive, a new connection per request resuming its session, and one with a full handshake (wrk with
+   scripts/bench/no-resume.c preloaded), with GnuTLS's own gnutls-serv beside them for the cost of a connection.
+   wrk loads each server in turn, the order rotated every round. Per run: requests/s, p50, p99, the server's CPU
+   (cores, from /proc/PID/stat), wrk's CPU (from its rusage) and the server's peak RSS (VmRSS every 0.2 s; for
+   nginx the master plus its workers).
+1b. End to end, shared: the same HTTP cases with the servers' default workers and wrk -t2, all on both cores.
+1c. Instructions and allocations per request, deeplinkd under callgrind (scripts/bench_counts.py), and per
+   connection for gnutls-serv.
 2. deeplinkd alone: idle RSS, RSS after the load, and the time from process start to the first 200 on /healthz.
 3. With --threading: deeplinkd with --threads 1, 2 and 4 on the AASA, interleaved the same way.
 4. The routing core's micro-benchmarks (package-benchmark, in Benchmarks/).
@@ -27,6 +34,7 @@ import resource
 import shutil
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -36,6 +44,7 @@ import time
 import urllib.error
 import urllib.request
 
+import bench_counts
 import table_scale
 from checklib import stop_process
 
@@ -83,6 +92,21 @@ def http_get(port, path, timeout=5.0):
         return error.code, error.read()
 
 
+def https_status(port, path, timeout=5.0):
+    """The status of GET https://127.0.0.1:port/path without checking the certificate (the bench's own)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=context)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
 def healthz_status(port):
     """The status of one GET /healthz, or None when nothing answers yet (cheap enough to poll every millisecond)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1.0)
@@ -126,14 +150,20 @@ def child_pids(parent):
 
 
 class Server:
-    """A server process under test: deeplinkd, or nginx (whose CPU and RSS include its workers)."""
+    """A server process under test: deeplinkd, nginx (whose CPU and RSS include its workers) or gnutls-serv.
 
-    def __init__(self, label, command, port, log_path, includes_children=False):
+    With `cpus` it runs under `taskset -c CPUS` (taskset executes the server in its own process, so the pid is the
+    server's). `scheme` is how wrk reaches it.
+    """
+
+    def __init__(self, label, command, port, log_path, includes_children=False, cpus=None, scheme="http"):
         self.label = label
-        self.command = command
+        self.command = (["taskset", "-c", cpus] if cpus is not None else []) + command
         self.port = port
         self.log_path = log_path
         self.includes_children = includes_children
+        self.scheme = scheme
+        self.reads_log = True
         self.process = None
         self.started_at = None
 
@@ -148,9 +178,11 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"{self.label} exited with status {self.process.returncode}: {self.log_tail()}")
             try:
-                if http_get(self.port, ready_path, timeout=1.0)[0] == 200:
+                if self.scheme == "https" and https_status(self.port, ready_path, timeout=1.0) == 200:
                     return
-            except OSError:
+                if self.scheme == "http" and http_get(self.port, ready_path, timeout=1.0)[0] == 200:
+                    return
+            except (OSError, http.client.HTTPException):
                 pass
             time.sleep(0.02)
         raise RuntimeError(f"{self.label} did not answer {ready_path} within {timeout:.0f} s: {self.log_tail()}")
@@ -239,22 +271,28 @@ def total_ticks(pids):
 # wrk
 
 
-def run_wrk(server, path, script, connections, duration, wrk_threads):
-    """One wrk run against `server`; a dict of figures, or {"error": ...}."""
+def run_wrk(server, path, script, connections, duration, wrk_threads, wrk_cpus=None, preload=None):
+    """One wrk run against `server`; a dict of figures, or {"error": ...}.
+
+    `wrk_cpus` pins wrk (taskset); `preload` is a library wrk runs with (LD_PRELOAD: the full-handshake shim).
+    """
     if not server.is_running():
         return {"error": server.exit_description()}
     server.truncate_log()
     pids = server.pids()
-    command = ["wrk", f"-t{wrk_threads}", f"-c{connections}", f"-d{duration}s", "--latency", "-s",
-               os.path.join(LUA_DIRECTORY, script), f"http://127.0.0.1:{server.port}{path}"]
+    command = (["taskset", "-c", wrk_cpus] if wrk_cpus is not None else []) + [
+        "wrk", f"-t{wrk_threads}", f"-c{connections}", f"-d{duration}s", "--latency", "-s",
+        os.path.join(LUA_DIRECTORY, script), f"{server.scheme}://127.0.0.1:{server.port}{path}"]
+    environment = dict(os.environ, LANDING_IDS=str(LANDING_IDS), RESOLVE_IDS=str(RESOLVE_IDS))
+    if preload:
+        environment["LD_PRELOAD"] = preload
     sampler = Sampler(pids)
     ticks_before = total_ticks(pids)
     load_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     sampler.start()
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30,
-                                   env=dict(os.environ, LANDING_IDS=str(LANDING_IDS), RESOLVE_IDS=str(RESOLVE_IDS)))
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=duration + 30, env=environment)
     except subprocess.TimeoutExpired:
         sampler.finish()
         return {"error": f"wrk did not finish within {duration + 30} s"}
@@ -276,11 +314,13 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
         "requests": figures["requests"],
         "cpu_cores": (ticks_after - ticks_before) / CLOCK_TICKS / elapsed,
         "load_cpu_us_per_request": load_seconds / figures["requests"] * 1e6 if figures["requests"] else 0.0,
+        "load_cores": load_seconds / elapsed,
         "peak_rss": peak_rss,
         "errors": {name: figures[name] for name in
                    ("non_2xx_3xx", "connect_errors", "read_errors", "write_errors", "timeouts") if figures[name]},
     }
-    result["log_problems"] = log_problems(server.log_path)
+    # gnutls-serv reports every handshake wrk cuts at the end of a run; only the servers' own logs are read.
+    result["log_problems"] = log_problems(server.log_path) if server.reads_log else []
     if not server.is_running():
         result["error"] = f"during the run: {server.exit_description()}"
     return result
@@ -289,11 +329,13 @@ def run_wrk(server, path, script, connections, duration, wrk_threads):
 def log_problems(path):
     """Lines of the server's log that are not info-level (deeplinkd logs JSON; nginx's stderr is usually empty)."""
     try:
-        completed = subprocess.run(["grep", "-v", "-m", "3", '"level":"info"', path], capture_output=True, text=True,
-                                   timeout=60)
+        completed = subprocess.run(["grep", "-v", "-m", "20", '"level":"info"', path], capture_output=True,
+                                   text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    return [line[:200] for line in completed.stdout.splitlines() if line.strip()]
+    # libmicrohttpd's note of a handshake cut short is what wrk causes when a run ends in the middle of handshakes.
+    return [line[:200] for line in completed.stdout.splitlines()
+            if line.strip() and "received handshake message out of context" not in line][:3]
 
 
 def describe_run(label, case, connections, result):
@@ -313,42 +355,57 @@ def describe_run(label, case, connections, result):
 
 def interleaved(servers, cases, connection_counts, rounds, duration, wrk_threads, results):
     """Runs every (case, connections) on every server, round after round; the server order rotates each round."""
+    jobs = [{"key": (case_name, connections), "servers": servers, "path": path, "script": script,
+             "connections": connections}
+            for case_name, (path, script) in cases.items() for connections in connection_counts]
+    interleaved_jobs(jobs, rounds, duration, wrk_threads, None, results)
+
+
+def interleaved_jobs(jobs, rounds, duration, wrk_threads, wrk_cpus, results):
+    """Runs every job on each of its servers, round after round, the server order rotated each round; results go to
+    results[job key + (server label,)]."""
     for round_index in range(rounds):
-        for case_name, (path, script) in cases.items():
-            for connections in connection_counts:
-                shift = round_index % len(servers)
-                for server in servers[shift:] + servers[:shift]:
-                    try:
-                        result = run_wrk(server, path, script, connections, duration, wrk_threads)
-                    except Interrupted:
-                        raise
-                    except Exception as error:  # one failed run is reported in the table, the others go on
-                        result = {"error": f"{type(error).__name__}: {error}"}
-                    result["round"] = round_index
-                    results.setdefault((case_name, connections, server.label), []).append(result)
-                    log(f"round {round_index + 1}/{rounds}: " + describe_run(server.label, case_name, connections, result))
-                    time.sleep(0.5)
+        for job in jobs:
+            servers = job["servers"]
+            shift = round_index % len(servers)
+            for server in servers[shift:] + servers[:shift]:
+                try:
+                    result = run_wrk(server, job["path"], job["script"], job["connections"], duration, wrk_threads,
+                                     wrk_cpus, job.get("preload"))
+                except Interrupted:
+                    raise
+                except Exception as error:  # one failed run is reported in the table, the others go on
+                    result = {"error": f"{type(error).__name__}: {error}"}
+                result["round"] = round_index
+                results.setdefault(job["key"] + (server.label,), []).append(result)
+                name = " ".join(str(part) for part in job["key"][:-1] if part is not None)
+                log(f"round {round_index + 1}/{rounds}: " + describe_run(server.label, name, job["connections"], result))
+                time.sleep(0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Set-up of the servers
 
 
-def deeplinkd_command(binary, port, threads=None):
+def deeplinkd_command(binary, port, threads=None, tls=None):
     command = [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--config", "config/deeplinkd.yaml",
                "--public", "Public", "--per-ip-limit", "0"]
     if threads is not None:
         command += ["--threads", str(threads)]
+    if tls is not None:
+        command += ["--tls-cert", tls[0], "--tls-key", tls[1]]
     return command
 
 
-def start_deeplinkd(binary, directory, label, threads=None):
-    """Starts deeplinkd on a free loopback port (retrying when another process takes the port first)."""
+def start_deeplinkd(binary, directory, label, threads=None, cpus=None, tls=None, log_name=None):
+    """Starts deeplinkd on a free loopback port (retrying when another process takes the port first); with `tls`
+    (certificate and key paths) it serves HTTPS."""
     last_error = None
     for attempt in range(3):
         port = free_port()
-        server = Server(label, deeplinkd_command(binary, port, threads), port,
-                        os.path.join(directory, f"{label}-{attempt}.log"))
+        server = Server(label, deeplinkd_command(binary, port, threads, tls), port,
+                        os.path.join(directory, f"{log_name or label}-{attempt}.log"), cpus=cpus,
+                        scheme="https" if tls else "http")
         try:
             server.start()
             return server
@@ -366,7 +423,7 @@ def resolve_paths():
 
 NGINX_CONFIG = """\
 # Written by scripts/bench.py for one benchmark run; nothing outside this directory is used.
-worker_processes auto;
+worker_processes {workers};
 pid {directory}/nginx.pid;
 error_log {directory}/nginx-error.log warn;
 events {{ worker_connections 4096; }}
@@ -409,7 +466,23 @@ http {{
             return 200 '{{"status":"ok"}}';
         }}
     }}
-}}
+{tls_servers}}}
+"""
+
+# An HTTPS server of the pinned mode: the AASA with the certificate deeplinkd and gnutls-serv use. nginx 1.22 offers
+# only TLS 1.2 and lower unless TLS 1.3 is listed; session tickets are on by default (a key per worker, one worker).
+NGINX_TLS_SERVER = """\
+    server {{
+        listen 127.0.0.1:{port} ssl;
+        ssl_certificate {certificate};
+        ssl_certificate_key {key};
+        ssl_protocols TLSv1.2 TLSv1.3;
+        location = {aasa_path} {{
+            alias {directory}/www/aasa.json;
+            default_type application/json;
+            add_header Cache-Control "public, max-age=300";
+        }}
+    }}
 """
 
 
@@ -463,17 +536,25 @@ def prepare_static_files(deeplinkd, directory):
     return sizes
 
 
-def start_nginx(directory):
+def start_nginx(directory, workers="auto", cpus=None, certificates=None):
+    """nginx on a free port; with `certificates` ({name: (certificate, key)}) also an HTTPS server for each, whose
+    ports are returned as `server.tls_ports` ({name: port})."""
     last_error = None
     for attempt in range(3):
         port = free_port()
+        tls_ports = {name: free_port() for name in (certificates or {})}
+        tls_servers = "".join(
+            NGINX_TLS_SERVER.format(port=tls_ports[name], certificate=certificate, key=key, aasa_path=AASA_PATH,
+                                    directory=directory)
+            for name, (certificate, key) in (certificates or {}).items())
         config_path = os.path.join(directory, "nginx.conf")
         with open(config_path, "w") as config:
             config.write(NGINX_CONFIG.format(directory=directory, port=port, aasa_path=AASA_PATH,
-                                             landing_path=LANDING_PATH))
+                                             landing_path=LANDING_PATH, workers=workers, tls_servers=tls_servers))
         server = Server("nginx", ["nginx", "-p", directory, "-c", config_path, "-e",
                                   os.path.join(directory, "nginx-error.log"), "-g", "daemon off;"],
-                        port, os.path.join(directory, "nginx-stderr.log"), includes_children=True)
+                        port, os.path.join(directory, "nginx-stderr.log"), includes_children=True, cpus=cpus)
+        server.tls_ports = tls_ports
         try:
             server.start()
             return server
@@ -481,6 +562,58 @@ def start_nginx(directory):
             server.stop()
             last_error = f"{error}; error log: {tail_of(os.path.join(directory, 'nginx-error.log'))}"
     raise RuntimeError(last_error)
+
+
+def tls_view(server, port, label):
+    """Another view of a running server: the same processes, reached over HTTPS on `port` (nginx's TLS servers)."""
+    view = Server(label, [], port, server.log_path, includes_children=server.includes_children, scheme="https")
+    view.process = server.process
+    return view
+
+
+def start_gnutls_serv(directory, label, certificate, key, priorities, cpus=None):
+    """GnuTLS's own test server, answering every request with the AASA's bytes over HTTP/1.0 and closing: the cost
+    of a connection in GnuTLS alone. Client certificates are not asked for; tickets are on (its default)."""
+    last_error = None
+    for attempt in range(3):
+        port = free_port()
+        command = ["gnutls-serv", "--http", "--disable-client-cert", "--port", str(port), "--x509certfile",
+                   certificate, "--x509keyfile", key, "--priority", priorities, "--quiet",
+                   f"--httpdata={os.path.join(directory, 'www', 'aasa.json')}"]
+        server = Server(label, command, port, os.path.join(directory, f"{label}-{port}.log"), cpus=cpus,
+                        scheme="https")
+        server.reads_log = False
+        try:
+            server.start(ready_path="/")
+            return server
+        except RuntimeError as error:
+            server.stop()
+            last_error = error
+    raise RuntimeError(str(last_error))
+
+
+def make_certificates(directory, names):
+    """Self-signed certificates for 127.0.0.1 and localhost, made with openssl: {name: (certificate, key)} for
+    "ecdsa" (P-256) and "rsa" (2048 bits)."""
+    made = {}
+    for name in names:
+        key_option = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"] if name == "ecdsa" else \
+            ["-newkey", "rsa:2048"]
+        certificate, key = os.path.join(directory, f"{name}.crt"), os.path.join(directory, f"{name}.key")
+        subprocess.run(["openssl", "req", "-x509", *key_option, "-nodes", "-keyout", key, "-out", certificate,
+                        "-days", "7", "-subj", "/CN=localhost", "-addext",
+                        "subjectAltName=DNS:localhost,IP:127.0.0.1"], check=True, capture_output=True, timeout=60)
+        os.chmod(key, 0o644)
+        made[name] = (certificate, key)
+    return made
+
+
+def build_no_resume_shim(directory):
+    """Compiles scripts/bench/no-resume.c (wrk then makes a full handshake on every connection); its path."""
+    output = os.path.join(directory, "no-resume.so")
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", output, os.path.join(LUA_DIRECTORY, "no-resume.c"), "-ldl"],
+                   check=True, capture_output=True, timeout=120)
+    return output
 
 
 def tail_of(path, size=400):
@@ -626,6 +759,7 @@ def summarize(runs):
         "cpu_cores": statistics.median(run["cpu_cores"] for run in good),
         "cpu_us_per_request": statistics.median(run["cpu_cores"] / run["rps"] * 1e6 for run in good if run["rps"]),
         "load_cpu_us_per_request": statistics.median(run["load_cpu_us_per_request"] for run in good),
+        "load_cores": statistics.median(run.get("load_cores", 0.0) for run in good),
         "peak_rss": max(run["peak_rss"] for run in good),
         "errors": errors,
         "runs": len(good),
@@ -706,6 +840,9 @@ CASE_TITLES = {
     "resolve-many": f"`/resolve`, {4 * RESOLVE_IDS:,} URLs",
     "landing": f"landing `{LANDING_PATH}`",
     "landing-many": f"landing, {LANDING_IDS:,} ids",
+    "https-keepalive": "HTTPS AASA, keep-alive",
+    "https-resumed": "HTTPS, a connection per request, resumed",
+    "https-full": "HTTPS, a connection per request, full handshake",
 }
 
 
@@ -726,38 +863,71 @@ def verdict(is_met):
     return "–" if is_met is None else ("met" if is_met else "**not met**")
 
 
+def pinned_pair(report, case, certificate=None, label="deeplinkd"):
+    """The pinned mode's row for `label` in `case` at its first connection count, or None."""
+    for (name, certificate_name, _), rows in report.get("pinned", {}).items():
+        if name == case and certificate_name == certificate:
+            return rows.get(label)
+    return None
+
+
 def build_targets(report):
-    """Rows (target, measured, verdict) for every target of issue 4."""
+    """Rows (target, measured, verdict) for every target of issue 16 (pinned mode) and the earlier ones kept."""
     rows = []
-    end_to_end = report.get("end_to_end", {})
-    for connections in report["connections"]:
-        pair = end_to_end.get(("aasa", connections))
-        if pair and pair["ratio"] is not None and pair["nginx"] and pair["deeplinkd"]:
-            ratio, ours, theirs = pair["ratio"], pair["deeplinkd"]["p99_us"], pair["nginx"]["p99_us"]
-            rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s", f"{ratio:.2f}×", verdict(ratio >= 1.3)))
-            rows.append((f"AASA, {connections} connections: p99 no worse than nginx",
-                         f"{format_latency(ours)} vs nginx {format_latency(theirs)} ({format_factor(ours / theirs)})",
-                         verdict(ours <= theirs)))
-        else:
-            rows.append((f"AASA, {connections} connections: ≥ 1.3× nginx requests/s, p99 no worse", "not measured", "–"))
-    for case, title in (("resolve", "`/resolve` mix"),
-                        ("resolve-many", f"`/resolve`, {4 * RESOLVE_IDS:,} URLs in turn (each resolved)"),
-                        ("landing", f"landing page `{LANDING_PATH}`, asked for again and again"),
-                        ("landing-many", f"landing pages `/c/<id>`, {LANDING_IDS:,} ids in turn (each rendered)")):
-        ratios = [(connections, end_to_end.get((case, connections), {}).get("ratio"))
-                  for connections in report["connections"]]
-        measured = [(connections, ratio) for connections, ratio in ratios if ratio is not None]
-        if measured:
-            text = ", ".join(f"{ratio:.2f}× at {connections}" for connections, ratio in measured)
-            rows.append((f"{title} ≥ 1.0× nginx static", text, verdict(all(ratio >= 1.0 for _, ratio in measured))))
-        else:
-            rows.append((f"{title} ≥ 1.0× nginx static", "not measured", "–"))
+
+    def ratio_target(title, cases, minimum, certificate=None):
+        measured = []
+        for case in cases:
+            row = pinned_pair(report, case, certificate)
+            if row and row["ratio"] is not None:
+                measured.append((case, row["ratio"]))
+        if not measured:
+            rows.append((title, "not measured", "–"))
+            return
+        text = ", ".join(f"{CASE_TITLES[case]} {ratio:.2f}×" for case, ratio in measured)
+        rows.append((title, text, verdict(all(ratio >= minimum for _, ratio in measured))))
+
+    ratio_target("AASA ≥ 1.5× nginx", ["aasa"], 1.5)
+    ratio_target("`/resolve` and landing, cached, ≥ 1.3× nginx", ["resolve", "landing"], 1.3)
+    ratio_target(f"`/resolve` and landing, {LANDING_IDS:,} distinct URLs, ≥ 1.0× nginx static", ["resolve-many",
+                                                                                                "landing-many"], 1.0)
+    certificates = sorted({key[1] for key in report.get("pinned", {}) if key[1]})
+    for certificate in certificates:
+        name = CERTIFICATE_TITLES[certificate]
+        ratio_target(f"HTTPS keep-alive ≥ 1.2× nginx ({name})", ["https-keepalive"], 1.2, certificate)
+        ratio_target(f"HTTPS, a new connection per request, ≥ 1.0× nginx, TLS 1.3 both ({name})",
+                     ["https-resumed", "https-full"], 1.0, certificate)
+        for case in ("https-full", "https-resumed"):
+            ours, theirs = pinned_pair(report, case, certificate), pinned_pair(report, case, certificate, "gnutls-serv")
+            if ours and theirs and ours["summary"] and theirs["summary"]:
+                factor = ours["summary"]["cpu_us_per_request"] / theirs["summary"]["cpu_us_per_request"]
+                rows.append((f"CPU per connection within 5 % of `gnutls-serv` ({CASE_TITLES[case]}, {name})",
+                             f"{ours['summary']['cpu_us_per_request']:.0f} µs vs "
+                             f"{theirs['summary']['cpu_us_per_request']:.0f} µs ({format_factor(factor)})",
+                             verdict(factor <= 1.05)))
+    counts = report.get("counts", {})
+    for case in ("https-full", "https-resumed"):
+        ours, theirs = counts.get("deeplinkd", {}).get(case, {}), counts.get("gnutls-serv", {}).get(case, {})
+        if "instructions" in ours and "instructions" in theirs:
+            factor = ours["instructions"] / theirs["instructions"]
+            rows.append((f"instructions per connection within 5 % of `gnutls-serv` ({CASE_TITLES[case]}, "
+                         "callgrind, ECDSA P-256)",
+                         f"{ours['instructions'] / 1e6:.2f}M vs {theirs['instructions'] / 1e6:.2f}M "
+                         f"({format_factor(factor)})", verdict(factor <= 1.05)))
+    largest = report.get("table_scale", {}).get(20000)
+    if largest and "error" not in largest:
+        rows.append(("20,000-route table: check < 1 s", f"{largest['check'] * 1000:.0f} ms",
+                     verdict(largest["check"] < 1.0)))
+        rows.append(("20,000-route table: start to first 200 < 1 s", f"{largest['start'] * 1000:.0f} ms",
+                     verdict(largest["start"] < 1.0)))
+    else:
+        rows.append(("20,000-route table: check and start to first 200 < 1 s", "not measured", "–"))
     idle = report.get("idle_rss")
-    rows.append(("idle RSS ≤ 16 MB", format_mib(idle) if idle else "not measured",
-                 verdict(idle <= 16 * MIB) if idle else "–"))
+    rows.append(("idle RSS ≤ 14 MiB", format_mib(idle) if idle else "not measured",
+                 verdict(idle <= 14 * MIB) if idle else "–"))
     under_load = report.get("rss_under_256")
-    rows.append(("RSS under 256 connections ≤ 40 MB", format_mib(under_load) if under_load else "not measured",
-                 verdict(under_load <= 40 * MIB) if under_load else "–"))
+    rows.append(("RSS under 256 connections ≤ 30 MiB", format_mib(under_load) if under_load else "not measured",
+                 verdict(under_load <= 30 * MIB) if under_load else "–"))
     start = report.get("start_median")
     rows.append(("start to first 200 ≤ 50 ms", f"{start * 1000:.1f} ms" if start else "not measured",
                  verdict(start <= 0.050) if start else "–"))
@@ -792,10 +962,12 @@ def render(report, arguments, output_path):
     add(f"Generated by `make bench` (`scripts/bench.py`) on {report['date']}; everything above the last section is "
         "rewritten by each run, the last section is written by hand and kept.")
     add("")
-    add("**The load generator shares the machine.** wrk (2 threads) runs on the same cores as the server under test, "
-        "so every figure is what the server does with wrk competing for the CPU, not a dedicated-host ceiling. "
-        "Other work on the machine during the run (builds, tests) adds noise: run-to-run spread of ±15 % is usual, "
-        "so read the ratios (taken within one round) rather than the absolute numbers.")
+    add("**Two modes.** The headline is the pinned mode: each server under test on CPU 0 with one worker "
+        "(`deeplinkd --threads 1`, nginx `worker_processes 1`), wrk with one thread on CPU 1, so the figures are what "
+        "one core of the server does, and wrk's own load shows apart. The shared mode (second table) is the earlier "
+        "one: the servers' default workers and wrk's two threads on the same two cores. Other work on the machine "
+        "during the run (builds, tests) adds noise: read the ratios (taken within one round), the CPU per request and "
+        "the instruction and allocation counts (exact, from callgrind) rather than the absolute requests/s.")
     add("")
     add("## Machine and versions")
     add("")
@@ -811,23 +983,28 @@ def render(report, arguments, output_path):
     add("make bench                                          # the defaults below, about "
         f"{report['default_minutes']:.0f} min after the build")
     add("make bench BENCH_ARGS='--rounds 1 --duration 2'     # a quick look (no threading comparison)")
+    add("python3 scripts/bench.py --modes pinned --cases aasa,https-full --no-micro --no-table-scale  # one question")
     add("python3 scripts/bench.py --help                     # every option (--binary, --no-micro, ...)")
     add("```")
     add("")
-    add("`make bench` installs `wrk` and `nginx` from Debian when missing, builds the release binary and runs "
-        "`scripts/bench.py --threading`. Defaults: 3 interleaved rounds of 10 s per case and connection count, "
-        "64 and 256 connections, 2 rounds for the threading comparison, then the micro-benchmarks.")
+    add("`make bench` installs `wrk`, `nginx`, `gnutls-bin` and `valgrind` from Debian when missing, builds the "
+        "release binary and runs `scripts/bench.py --threading`. Defaults: 3 interleaved rounds of 10 s per case and "
+        "connection count; the pinned mode at 64 connections with the HTTPS cases for an ECDSA P-256 and an RSA 2048 "
+        "certificate, the shared mode at 64 and 256; 2 rounds for the threading comparison; the instruction and "
+        "allocation counts; table scale; the micro-benchmarks.")
     add("")
     add("## Targets")
     add("")
-    add("| target (issue 4) | measured | verdict |")
+    add("| target (issue 16; the memory, start and routing rows from issue 4) | measured | verdict |")
     add("| --- | --- | --- |")
     for target, measured, result in build_targets(report):
         add(f"| {target} | {measured} | {result} |")
     add("")
-    add("Ratios are the median of the per-round ratios of requests/s; p99s are the median of the per-round p99s. "
-        "MB in the targets is read as MiB (2²⁰ bytes).")
+    add("Ratios are the pinned mode's, the median of the per-round ratios of requests/s (for a connection per request "
+        "that is connections/s); CPU per connection is the server's CPU time divided by the requests it answered.")
     add("")
+    render_pinned(report, add)
+    render_counts(report, add)
     render_end_to_end(report, add)
     render_threading(report, add)
     render_micro(report, add)
@@ -837,8 +1014,88 @@ def render(report, arguments, output_path):
     return "\n".join(lines) + "\n"
 
 
+def render_pinned(report, add):
+    add("## Pinned: one core each, deeplinkd against nginx and gnutls-serv")
+    add("")
+    if "pinned_error" in report:
+        add(f"Not measured: {report['pinned_error']}")
+        add("")
+    pinned = report.get("pinned")
+    if not pinned:
+        return
+    add(f"Each server on CPU 0 with one worker; `taskset -c 1 wrk -t1 -cN -d{report['duration']}s --latency`, "
+        f"{plural(report['rounds'], 'round')}, the server order rotated every round. deeplinkd: "
+        "`deeplinkd serve --threads 1 --per-ip-limit 0` (its access log on, to a file), over HTTPS with `--tls-cert` "
+        "and `--tls-key` and its default profile (TLS 1.3 and 1.2, X25519 first, session tickets). nginx: "
+        "`worker_processes 1`, otherwise as in the shared mode below, and for HTTPS the same certificate with "
+        "`ssl_protocols TLSv1.2 TLSv1.3` (nginx 1.22 offers only 1.2 without it) and its default session tickets. "
+        "gnutls-serv (Debian `gnutls-bin`): `gnutls-serv --http --disable-client-cert --priority` deeplinkd's "
+        "priority string `--httpdata` the AASA, which it sends as an HTTP/1.0 answer and closes, so it takes part "
+        "only in the cases of a connection per request: the cost of a connection in GnuTLS with nothing around it. "
+        "All three negotiate TLS 1.3 with X25519. \"Resumed\" is what wrk does by itself: a new connection offers the "
+        "session ticket the connection before it was given, and all three servers resume it (a returning visitor); "
+        "\"full handshake\" preloads `scripts/bench/no-resume.c` into wrk, which drops that session, so every "
+        "connection makes a full handshake (a first visit). Core busy is the server's CPU time over the run's "
+        "length (1.00 = CPU 0 all the time); wrk's core, the same for wrk on CPU 1: when it is near 1.00, wrk is the "
+        "bottleneck and the server's idle time is waiting for it.")
+    add("")
+    add("| case | cert | conns | server | req/s median (min–max) | ÷ nginx | p50 | p99 | CPU per request | "
+        "core busy | wrk's core | per-round ratios | errors |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (case, certificate, connections), rows in pinned.items():
+        for label, row in rows.items():
+            summary = row["summary"]
+            title = CASE_TITLES[case]
+            cert = CERTIFICATE_TITLES.get(certificate, "–")
+            if summary is None:
+                add(f"| {title} | {cert} | {connections} | {label} | failed: "
+                    f"{table_cell('; '.join(unique(row['failures'])))} | | | | | | | | |")
+                continue
+            ratio = "1.00" if label == "nginx" else ("–" if row["ratio"] is None else f"**{row['ratio']:.2f}**")
+            ratios = ", ".join(f"{value:.2f}" for value in row["ratios"]) if label != "nginx" else ""
+            add(f"| {title} | {cert} | {connections} | {label} | {format_rps(summary['rps'])} "
+                f"({format_rps(summary['rps_min'])}–{format_rps(summary['rps_max'])}) | {ratio} | "
+                f"{format_latency(summary['p50_us'])} | {format_latency(summary['p99_us'])} | "
+                f"{summary['cpu_us_per_request']:.1f} µs | {summary['cpu_cores']:.2f} | {summary['load_cores']:.2f} | "
+                f"{ratios} | {format_errors(summary)} |")
+    add("")
+
+
+def render_counts(report, add):
+    add("## Instructions and allocations per request")
+    add("")
+    counts = report.get("counts")
+    if counts is None:
+        add("Not run this time (`--no-counts`).")
+        add("")
+        return
+    if "error" in counts:
+        add(f"Not measured: {counts['error']}")
+        add("")
+        return
+    add(f"deeplinkd (`--threads 1`) under callgrind (`scripts/bench_counts.py`): after a warm-up, a batch of "
+        f"{report['counts_batch']:,} requests of each case on one keep-alive connection (for a connection per request, "
+        "a tenth as many connections, each with one request), the profile zeroed before the batch and dumped after it. "
+        "The counts are of the whole process (deeplinkd, libmicrohttpd, GnuTLS, libc, the Swift runtime) and "
+        "repeat to within a few instructions, so a change shows as a number where the requests/s above would hide it "
+        "in the machine's noise. An allocation is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. "
+        "callgrind counts `rep stosb` one per byte, so libmicrohttpd's clearing of its 16 KiB connection pool after "
+        "each request counts as about 16k of every keep-alive request's instructions. The client is Python's `ssl` "
+        "(OpenSSL), so the handshakes are the same TLS 1.3 ones as wrk's; gnutls-serv is measured the same way.")
+    add("")
+    add("| case | server | instructions per request | allocations per request |")
+    add("| --- | --- | ---: | ---: |")
+    for server, results in counts.items():
+        for case, result in results.items():
+            if "error" in result:
+                add(f"| {CASE_TITLES[case]} | {server} | failed: {table_cell(result['error'])} | |")
+            else:
+                add(f"| {CASE_TITLES[case]} | {server} | {result['instructions']:,.0f} | {result['allocations']:.1f} |")
+    add("")
+
+
 def render_end_to_end(report, add):
-    add("## End to end: deeplinkd against nginx")
+    add("## Shared: deeplinkd against nginx on the same two cores as wrk")
     add("")
     if "end_to_end_error" in report:
         add(f"Not measured: {report['end_to_end_error']}")
@@ -994,6 +1251,83 @@ def render_micro(report, add):
 # Main
 
 
+HTTP_CASES = {
+    "aasa": (AASA_PATH, "report.lua"),
+    "resolve": ("/resolve", "resolve-mix.lua"),
+    "resolve-many": ("/", "resolve-many.lua"),
+    "landing": (LANDING_PATH, "report.lua"),
+    "landing-many": ("/", "landing-many.lua"),
+}
+# The HTTPS cases of the pinned mode, all on the AASA: keep-alive; a new connection per request resuming the session
+# of the connection before (what wrk does by itself: a returning visitor); a new connection with a full handshake
+# (the no-resume shim: a first visit). The servers that take part in each.
+HTTPS_CASES = {
+    "https-keepalive": ("report.lua", False, ("deeplinkd", "nginx")),
+    "https-resumed": ("close.lua", False, ("deeplinkd", "nginx", "gnutls-serv")),
+    "https-full": ("close.lua", True, ("deeplinkd", "nginx", "gnutls-serv")),
+}
+CERTIFICATE_TITLES = {"ecdsa": "ECDSA P-256", "rsa": "RSA 2048"}
+# deeplinkd's default GnuTLS priority string (HTTPServer+TLSPolicy.swift, the README's TLS section), given to
+# gnutls-serv so both negotiate the same.
+DEEPLINKD_PRIORITIES = ("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-CIPHER-ALL"
+                        ":+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD"
+                        ":-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:+GROUP-SECP384R1")
+SERVER_CPU = "0"
+LOAD_CPU = "1"
+
+
+def pinned_end_to_end(arguments, directory, report):
+    """The headline comparison: each server on CPU 0 with one worker, wrk (one thread) on CPU 1."""
+    servers = []
+    try:
+        deeplinkd = start_deeplinkd(arguments.binary, directory, "deeplinkd", threads=1, cpus=SERVER_CPU)
+        servers.append(deeplinkd)
+        if "sizes" not in report:
+            report["sizes"] = prepare_static_files(deeplinkd, directory)
+        https_cases = [case for case in HTTPS_CASES if case in arguments.cases]
+        certificates = make_certificates(directory, arguments.certificates) if https_cases else {}
+        nginx = start_nginx(directory, workers=1, cpus=SERVER_CPU, certificates=certificates)
+        servers.append(nginx)
+        jobs = [{"key": (case, None, connections), "servers": [deeplinkd, nginx], "path": path, "script": script,
+                 "connections": connections}
+                for case, (path, script) in HTTP_CASES.items() if case in arguments.cases
+                for connections in arguments.pinned_connections]
+        shim = build_no_resume_shim(directory) if "https-full" in https_cases else None
+        for name, (certificate, key) in certificates.items():
+            secure = {
+                "deeplinkd": start_deeplinkd(arguments.binary, directory, "deeplinkd", threads=1, cpus=SERVER_CPU,
+                                             tls=(certificate, key), log_name=f"deeplinkd-{name}"),
+                "nginx": tls_view(nginx, nginx.tls_ports[name], "nginx"),
+            }
+            servers.append(secure["deeplinkd"])
+            if any("gnutls-serv" in HTTPS_CASES[case][2] for case in https_cases):
+                secure["gnutls-serv"] = start_gnutls_serv(directory, "gnutls-serv", certificate, key,
+                                                          DEEPLINKD_PRIORITIES, cpus=SERVER_CPU)
+                servers.append(secure["gnutls-serv"])
+            for case in https_cases:
+                script, full, taking_part = HTTPS_CASES[case]
+                jobs += [{"key": (case, name, connections), "servers": [secure[label] for label in taking_part],
+                          "path": AASA_PATH, "script": script, "connections": connections,
+                          "preload": shim if full else None}
+                         for connections in arguments.pinned_connections]
+        results = {}
+        interleaved_jobs(jobs, arguments.rounds, arguments.duration, 1, LOAD_CPU, results)
+        table = {}
+        for job in jobs:
+            reference = results.get(job["key"] + ("nginx",), [])
+            rows = {}
+            for server in job["servers"]:
+                runs = results.get(job["key"] + (server.label,), [])
+                ratio, ratios = per_round_ratio(runs, reference)
+                rows[server.label] = {"summary": summarize(runs), "ratio": ratio, "ratios": ratios,
+                                      "failures": [run["error"] for run in runs if "error" in run]}
+            table[job["key"]] = rows
+        report["pinned"] = table
+    finally:
+        for server in servers:
+            server.stop()
+
+
 def end_to_end(arguments, directory, report):
     servers = []
     try:
@@ -1004,17 +1338,11 @@ def end_to_end(arguments, directory, report):
         report["idle_rss_anonymous"] = process_rss(deeplinkd.process.pid, "RssAnon")
         report["idle_rss_file"] = process_rss(deeplinkd.process.pid, "RssFile")
         log(f"deeplinkd idle RSS {format_mib(report['idle_rss'])}")
-        report["sizes"] = prepare_static_files(deeplinkd, directory)
+        if "sizes" not in report:
+            report["sizes"] = prepare_static_files(deeplinkd, directory)
         nginx = start_nginx(directory)
         servers.append(nginx)
-        cases = {
-            "aasa": (AASA_PATH, "report.lua"),
-            "resolve": ("/resolve", "resolve-mix.lua"),
-            "resolve-many": ("/", "resolve-many.lua"),
-            "landing": (LANDING_PATH, "report.lua"),
-            "landing-many": ("/", "landing-many.lua"),
-        }
-        cases = {name: case for name, case in cases.items() if name in arguments.cases}
+        cases = {name: case for name, case in HTTP_CASES.items() if name in arguments.cases}
         results = {}
         interleaved(servers, cases, arguments.connections, arguments.rounds, arguments.duration,
                     arguments.wrk_threads, results)
@@ -1043,6 +1371,23 @@ def end_to_end(arguments, directory, report):
             server.stop()
 
 
+def instruction_counts(arguments, directory):
+    """{server: {case: counts}} from callgrind: deeplinkd for every case asked for, gnutls-serv for the handshakes."""
+    counting = os.path.join(directory, "counts")
+    os.makedirs(counting, exist_ok=True)
+    certificate = make_certificates(counting, ["ecdsa"])["ecdsa"]
+    cases = [case for case in CASE_TITLES if case in arguments.cases]
+    counts = {"deeplinkd": bench_counts.measure(arguments.binary, counting, cases, arguments.counts, resolve_paths(),
+                                                LANDING_IDS, RESOLVE_IDS, tls=certificate, log=log)}
+    if any(case in ("https-full", "https-resumed") for case in cases):
+        body = os.path.join(counting, "aasa.json")
+        with open(body, "wb") as file:
+            file.write(b'{"applinks":{"details":[]}}\n')
+        counts["gnutls-serv"] = bench_counts.measure_gnutls_serv(counting, *certificate, DEEPLINKD_PRIORITIES, body,
+                                                                 arguments.counts, log=log)
+    return counts
+
+
 def threading_comparison(arguments, directory, report):
     servers = []
     try:
@@ -1068,7 +1413,16 @@ def threading_comparison(arguments, directory, report):
 
 def estimated_seconds(arguments):
     per_run = arguments.duration + 1.5
-    seconds = 2 * len(arguments.cases) * len(arguments.connections) * arguments.rounds * per_run
+    http_cases = [case for case in arguments.cases if case in HTTP_CASES]
+    https_runs = sum(len(HTTPS_CASES[case][2]) for case in arguments.cases if case in HTTPS_CASES)
+    seconds = 0
+    if "shared" in arguments.modes:
+        seconds += 2 * len(http_cases) * len(arguments.connections) * arguments.rounds * per_run
+    if "pinned" in arguments.modes:
+        seconds += (2 * len(http_cases) + https_runs * len(arguments.certificates)) * \
+            len(arguments.pinned_connections) * arguments.rounds * per_run
+    if arguments.counts:
+        seconds += 120
     if arguments.threading:
         seconds += 3 * len(arguments.connections) * arguments.threading_rounds * per_run
     seconds += 10 + (150 if arguments.micro else 0)  # the micro-benchmarks, with the rebuild a change in Sources causes
@@ -1082,9 +1436,18 @@ def parse_arguments():
                         help="the deeplinkd to measure (default: .build/release/deeplinkd, as `make release` builds)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per case (default 3)")
     parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run (default 10)")
-    parser.add_argument("--connections", default="64,256", help="connection counts (default 64,256)")
-    parser.add_argument("--cases", default=",".join(CASE_TITLES), help="end-to-end cases (default: all)")
-    parser.add_argument("--wrk-threads", type=int, default=2, help="wrk threads (default 2)")
+    parser.add_argument("--modes", default="pinned,shared",
+                        help="pinned (one core each, the headline), shared (all on both cores); default both")
+    parser.add_argument("--connections", default="64,256", help="connection counts of the shared mode (default 64,256)")
+    parser.add_argument("--pinned-connections", default="64",
+                        help="connection counts of the pinned mode (default 64)")
+    parser.add_argument("--cases", default=",".join(CASE_TITLES),
+                        help="end-to-end cases (default: all; the https ones run in the pinned mode only)")
+    parser.add_argument("--certificates", default="ecdsa,rsa",
+                        help="certificates of the HTTPS cases: ecdsa (P-256), rsa (2048); default both")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="wrk threads of the shared mode (default 2)")
+    parser.add_argument("--counts", type=int, default=2000,
+                        help="requests per case counted under callgrind (default 2000; 0 skips the counts)")
     parser.add_argument("--threading", action="store_true", help="also compare --threads 1, 2 and 4")
     parser.add_argument("--threading-rounds", type=int, default=2, help="rounds of the threading comparison (default 2)")
     parser.add_argument("--starts", type=int, default=5, help="fresh starts timed to the first 200 (default 5)")
@@ -1101,7 +1464,14 @@ def parse_arguments():
     arguments.binary = os.path.abspath(os.path.join(REPOSITORY, arguments.binary))
     arguments.output = os.path.abspath(os.path.join(REPOSITORY, arguments.output))
     arguments.connections = [int(value) for value in arguments.connections.split(",") if value]
+    arguments.pinned_connections = [int(value) for value in arguments.pinned_connections.split(",") if value]
     arguments.cases = [value for value in arguments.cases.split(",") if value]
+    arguments.modes = [value for value in arguments.modes.split(",") if value]
+    arguments.certificates = [value for value in arguments.certificates.split(",") if value]
+    if set(arguments.modes) - {"pinned", "shared"}:
+        parser.error("--modes takes pinned, shared or both")
+    if set(arguments.certificates) - set(CERTIFICATE_TITLES):
+        parser.error(f"--certificates takes {', '.join(CERTIFICATE_TITLES)}")
     unknown = [case for case in arguments.cases if case not in CASE_TITLES]
     if unknown:
         parser.error(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(CASE_TITLES)}")
@@ -1121,9 +1491,15 @@ def main():
     # Explicitly, since a shell starting us in the background would have SIGINT ignored.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    for tool in ("wrk", "nginx"):
-        if arguments.end_to_end and shutil.which(tool) is None:
-            sys.exit(f"bench: `{tool}` is missing (scripts/install-deps.sh wrk nginx installs it)")
+    tools = ["wrk", "nginx"] if arguments.end_to_end else []
+    if arguments.end_to_end and "pinned" in arguments.modes:
+        tools += ["taskset", "openssl", "cc", "gnutls-serv"]
+    if arguments.counts:
+        tools += ["valgrind", "callgrind_control", "objcopy"]
+    for tool in tools:
+        if shutil.which(tool) is None:
+            sys.exit(f"bench: `{tool}` is missing (scripts/install-deps.sh wrk nginx gnutls-bin valgrind installs "
+                     "what the bench needs)")
     if not os.access(arguments.binary, os.X_OK):
         sys.exit(f"bench: no deeplinkd at {arguments.binary} (make release builds it; or pass --binary)")
     started = time.monotonic()
@@ -1136,13 +1512,17 @@ def main():
         "connections": arguments.connections,
         "rounds": arguments.rounds,
         "duration": arguments.duration,
-        "settings": (f"{plural(arguments.rounds, 'round')} × {arguments.duration} s, connections "
-                     f"{', '.join(map(str, arguments.connections))}, cases {', '.join(arguments.cases)}"
+        "counts_batch": arguments.counts,
+        "settings": (f"{plural(arguments.rounds, 'round')} × {arguments.duration} s, modes {', '.join(arguments.modes)}, "
+                     f"connections {', '.join(map(str, arguments.pinned_connections))} pinned and "
+                     f"{', '.join(map(str, arguments.connections))} shared, cases {', '.join(arguments.cases)}, "
+                     f"certificates {', '.join(arguments.certificates)}"
                      + (f", threading comparison {plural(arguments.threading_rounds, 'round')}" if arguments.threading
                         else "")),
     }
     defaults = argparse.Namespace(duration=10, cases=list(CASE_TITLES), connections=[64, 256], rounds=3,
-                                  threading=True, threading_rounds=2, micro=True)
+                                  threading=True, threading_rounds=2, micro=True, modes=["pinned", "shared"],
+                                  pinned_connections=[64], certificates=list(CERTIFICATE_TITLES), counts=2000)
     report["default_minutes"] = estimated_seconds(defaults) / 60
     directory = tempfile.mkdtemp(prefix="deeplinkd-bench-")
     interrupted = False
@@ -1158,7 +1538,15 @@ def main():
         except (RuntimeError, OSError) as error:
             report["start_error"] = str(error)
             log(f"start time: FAILED: {error}")
-        if arguments.end_to_end:
+        if arguments.end_to_end and "pinned" in arguments.modes:
+            try:
+                pinned_end_to_end(arguments, directory, report)
+            except Interrupted:
+                raise
+            except Exception as error:  # reported in the output; the other parts still run
+                report["pinned_error"] = f"{type(error).__name__}: {error}"
+                log(f"pinned: FAILED: {error}")
+        if arguments.end_to_end and "shared" in arguments.modes and any(case in HTTP_CASES for case in arguments.cases):
             try:
                 end_to_end(arguments, directory, report)
             except Interrupted:
@@ -1166,6 +1554,14 @@ def main():
             except Exception as error:  # reported in the output; the other parts still run
                 report["end_to_end_error"] = f"{type(error).__name__}: {error}"
                 log(f"end to end: FAILED: {error}")
+        if arguments.counts:
+            try:
+                report["counts"] = instruction_counts(arguments, directory)
+            except Interrupted:
+                raise
+            except Exception as error:  # reported in the output; the other parts still run
+                report["counts"] = {"error": f"{type(error).__name__}: {error}"}
+                log(f"counts: FAILED: {error}")
         if arguments.threading:
             try:
                 threading_comparison(arguments, directory, report)

@@ -9,7 +9,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __linux__
 #include <malloc.h>
+#endif
 #include <sys/socket.h>
 #include <microhttpd.h>
 
@@ -69,7 +71,11 @@ microhttp_get_connection_info(struct MHD_Connection *connection, enum MHD_Connec
 static inline int
 microhttp_map_large_blocks(void)
 {
+#ifdef __linux__
   return mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#else
+  return 1;  // other C libraries return freed large blocks to the system by themselves
+#endif
 }
 
 #endif

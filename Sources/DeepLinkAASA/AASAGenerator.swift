@@ -1,9 +1,9 @@
 import DeepLinkRouting
 
 /// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern
-/// `appIDs` + `components` form, one `details` entry for all the app IDs.
+/// `appIDs` + `components` form, one `details` entry for all the app IDs; `webcredentials` and `appclips` as the app asks.
 ///
-/// Each universal route becomes one component whose `/` glob matches its pattern (`c/$(id)` → `/c/?*`), preceded by
+/// Each universal route's pattern (its path and every alias) becomes one component whose `/` glob matches its pattern (`c/$(id)` → `/c/?*`), preceded by
 /// exclusions for deeper paths (`/c/*/?*`), since Apple's `*` crosses `/` and would otherwise open the app for URLs
 /// the parser rejects. Required query parameters become `"?": {"code": "?*"}`.
 public struct AASAGenerator: Sendable {
@@ -43,16 +43,24 @@ public struct AASAGenerator: Sendable {
             writer.endArray()
             writer.endObject()
         }
+        if !table.app.appClips.isEmpty {
+            writer.beginObject("appclips")
+            writer.beginArray("apps")
+            for appClip in table.app.appClips { writer.string(nil, appClip) }
+            writer.endArray()
+            writer.endObject()
+        }
         writer.endObject()
         return writer.text + "\n"
     }
 
-    /// The components for `host`, in table order, each route's exclusions before its rule.
+    /// The components for `host`, in table order, each pattern's exclusions before its rule; a route's aliases
+    /// follow its path, as the resolver tries them.
     func components(for host: String) -> [AASAComponent] {
         let channel = Channel.universal(host: host)
         let routes = table.routes.filter { channel.tier(of: $0.scopes) != nil }
             .enumerated().sorted { (channel.tier(of: $0.element.scopes) ?? 1, $0.offset) < (channel.tier(of: $1.element.scopes) ?? 1, $1.offset) }
-            .map(\.element)
+            .flatMap(\.element.everyPattern)
         let deeper = DeeperRoutes(routes)
         return routes.flatMap { route in
             AASAPattern.exclusions(for: route, deeper: deeper) + [AASAPattern.inclusion(for: route)]

@@ -58,7 +58,7 @@ struct DeeperRoutes {
         return nodes.count - 1
     }
 
-    /// Whether a route other than `route` (by name) `couldBeDeeper(than: route, spanningAt: position)`.
+    /// Whether a pattern other than `route`'s own (another route or one of its aliases) `couldBeDeeper(than: route, spanningAt: position)`.
     func containsDeeper(than route: Route, spanningAt position: Int) -> Bool {
         search(node: 0, route: route, position: position, depth: 0)
     }
@@ -67,8 +67,8 @@ struct DeeperRoutes {
         let node = nodes[index]
         guard depth < position else {
             let count = route.pattern.components.count
-            return node.longest.contains { routes[$0].name != route.name && routes[$0].pattern.components.count > count }
-                || node.restEnding.contains { routes[$0].name != route.name }
+            return node.longest.contains { routes[$0] !== route && routes[$0].pattern.components.count > count }
+                || node.restEnding.contains { routes[$0] !== route }
         }
         // A route ending here, before `position`, agrees with every component it has; it is deeper if it ends in `**`.
         if node.endsWithRest { return true }

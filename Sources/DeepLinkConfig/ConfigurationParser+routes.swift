@@ -22,10 +22,12 @@ extension ConfigurationParser {
             let path = route.requiredString("path", problems: &problems)
         else { return nil }
         return RouteDefinition(
-            name: nameValue, path: path, scopes: route.strings("scopes", problems: &problems),
+            name: nameValue, path: path, aliases: route.strings("aliases", problems: &problems) ?? [], scopes: route.strings("scopes", problems: &problems),
             parameters: parseParameters(route), notification: route.string("notification", problems: &problems),
-            gate: route.string("gate", problems: &problems), isSecret: route.bool("secret", problems: &problems) ?? false,
-            landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line)
+            gate: route.string("gate", problems: &problems), feature: route.string("feature", problems: &problems),
+            isSecret: route.bool("secret", problems: &problems) ?? false,
+            landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line,
+            appClip: route.bool("appClip", problems: &problems).map { Located($0, line: route.values["appClip"]?.mark?.line) })
     }
 
     private mutating func parseParameters(_ route: YAMLSection) -> [ParameterDefinition] {

@@ -5,9 +5,11 @@ import Yams
 struct ConfigurationParser {
     var problems: [Diagnostic] = []
 
-    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "routes", "android"]
-    static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials"]
-    static let routeKeys = ["name", "path", "scopes", "params", "gate", "secret", "notification", "landing", "stack"]
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android"]
+    static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials", "appClips"]
+    static let routeKeys = [
+        "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
+    ]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -38,8 +40,10 @@ struct ConfigurationParser {
         let domains = top.strings("domains", problems: &problems) ?? []
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)
+        let features = top.strings("features", problems: &problems) ?? []
         guard let app else { return nil }
-        let definition = RouteTableDefinition(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+        let definition = RouteTableDefinition(
+            app: app, domains: domains, schemes: schemes, states: states, gates: gates, features: features, routes: routes)
         return (definition, android)
     }
 
@@ -53,7 +57,7 @@ struct ConfigurationParser {
         let appIDs = app.strings("appIDs", problems: &problems) ?? []
         return AppDefinition(
             name: name, appIDs: appIDs, appStoreID: app.string("appStoreID", problems: &problems),
-            webCredentials: app.bool("webcredentials", problems: &problems) ?? false)
+            webCredentials: app.bool("webcredentials", problems: &problems) ?? false, appClips: app.strings("appClips", problems: &problems) ?? [])
     }
 
     private mutating func parseGates(_ top: YAMLSection) -> [GateDefinition] {

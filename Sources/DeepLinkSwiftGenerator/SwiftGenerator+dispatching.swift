@@ -1,7 +1,8 @@
 import DeepLinkRouting
 
 extension SwiftGenerator {
-    /// `notification` and `action(in:)`, from the routes' notifications and gates.
+    /// `notification`, `requiredFeature`, `action(in:features:)` and `action(in:)`, from the routes' notifications,
+    /// features and gates.
     var dispatching: String {
         let hasAll = table.routes.allSatisfy { $0.notification != nil }
         var lines = [
@@ -14,10 +15,13 @@ extension SwiftGenerator {
             let name = route.route.notification.map { "." + SwiftName.escaped(SwiftName.identifier(for: $0) ?? "_") } ?? "nil"
             lines.append("        case .\(route.caseName): \(name)")
         }
+        lines += ["        }", "    }", ""]
+        lines += requiredFeature
         lines += [
-            "        }", "    }", "",
-            "    /// Whether the app handles this link in `state`: `.ignore` when the route's gate does not admit it.",
-            "    public func action(in state: AppState) -> DeepLinkAction {",
+            "    /// Whether the app handles this link in `state` with `features` enabled: `.ignore` when the route requires",
+            "    /// a feature not in `features` (the server's `\"reason\": \"featureDisabled\"`) or its gate does not admit `state`.",
+            "    public func action(in state: AppState, features: Set<Feature>) -> DeepLinkAction {",
+            "        if let feature = requiredFeature, !features.contains(feature) { return .ignore }",
         ]
         var groups: [(admitted: [String]?, cases: [String])] = []
         for gate in table.gates.keys.sorted() {
@@ -30,16 +34,34 @@ extension SwiftGenerator {
         let ungated = routes.filter { $0.route.gate == nil }.map { "." + $0.caseName }
         if !ungated.isEmpty { groups.append((nil, ungated)) }
         if groups.count == 1, groups[0].admitted == nil {
-            lines.append("        .dispatch")
+            lines.append("        return .dispatch")
         } else {
-            lines.append("        switch self {")
+            lines.append("        return switch self {")
             for group in groups {
                 let body = group.admitted.map { "[\($0.map { "AppState" + $0 }.joined(separator: ", "))].contains(state) ? .dispatch : .ignore" } ?? ".dispatch"
                 lines.append("        case \(group.cases.joined(separator: ", ")): \(body)")
             }
             lines.append("        }")
         }
-        lines += ["    }", "}", ""]
+        lines += [
+            "    }", "",
+            "    /// Whether the app handles this link in `state` with no feature enabled (`action(in:features:)` with none).",
+            "    public func action(in state: AppState) -> DeepLinkAction {", "        action(in: state, features: [])", "    }", "}", "",
+        ]
         return lines.joined(separator: "\n")
+    }
+
+    /// `requiredFeature`: the feature each route requires.
+    private var requiredFeature: [String] {
+        var lines = ["    /// The feature the table says this link's route requires, if any.", "    public var requiredFeature: Feature? {"]
+        let featured = routes.filter { $0.route.feature != nil }
+        guard !featured.isEmpty else { return lines + ["        nil", "    }", ""] }
+        lines.append("        switch self {")
+        for route in featured {
+            let feature = route.route.feature.flatMap(SwiftName.identifier(for:)).map(SwiftName.escaped) ?? "_"
+            lines.append("        case .\(route.caseName): .\(feature)")
+        }
+        if featured.count < routes.count { lines.append("        default: nil") }
+        return lines + ["        }", "    }", ""]
     }
 }

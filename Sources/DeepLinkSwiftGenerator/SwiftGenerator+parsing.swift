@@ -1,7 +1,8 @@
 import DeepLinkRouting
 
 extension SwiftGenerator {
-    /// `init?(url:)` and `parse(_:)`, through the embedded table.
+    /// `init?(url:)`, `parse(_:)` and, where `NSUserActivity` exists, `init?(userActivity:)`, through the embedded
+    /// table.
     var parsing: String {
         """
         extension DeepLink {
@@ -20,6 +21,18 @@ extension SwiftGenerator {
                 }
             }
         }
+
+        #if canImport(UIKit) || canImport(AppKit)
+            extension DeepLink {
+                /// The link a Universal Link opened through `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` (or
+                /// `application(_:continue:restorationHandler:)`) opens: its `webpageURL`, parsed as `init?(url:)` does.
+                /// Nil for any other kind of activity, one without a URL, or a URL no route takes.
+                public init?(userActivity: NSUserActivity) {
+                    guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
+                    self.init(url: url)
+                }
+            }
+        #endif
 
         """
     }

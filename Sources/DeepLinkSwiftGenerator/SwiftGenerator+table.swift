@@ -40,6 +40,7 @@ extension SwiftGenerator {
             return "GateDefinition(name: \(located(name)), states: \(locatedList(members)))"
         }
         lines.append("        gates: [" + gates.joined(separator: ", ") + "],")
+        if !table.features.isEmpty { lines.append("        features: \(locatedList(table.features)),") }
         lines.append("        routes: [")
         for route in table.routes { lines.append("            " + routeLiteral(route) + ",") }
         lines.append("        ])")
@@ -47,10 +48,9 @@ extension SwiftGenerator {
     }
 
     private func routeLiteral(_ route: Route) -> String {
-        var arguments = [
-            "name: \(located(route.name))", "path: \(located(route.pattern.description))",
-            "scopes: \(locatedList(route.scopes.map(\.description)))",
-        ]
+        var arguments = ["name: \(located(route.name))", "path: \(located(route.pattern.description))"]
+        if !route.aliases.isEmpty { arguments.append("aliases: \(locatedList(route.aliases.map(\.description)))") }
+        arguments.append("scopes: \(locatedList(route.scopes.map(\.description)))")
         if !route.parameters.isEmpty {
             let parameters = route.parameters.map { parameter in
                 let rule = parameter.rule
@@ -62,6 +62,7 @@ extension SwiftGenerator {
         }
         if let notification = route.notification { arguments.append("notification: \(located(notification))") }
         if let gate = route.gate { arguments.append("gate: \(located(gate))") }
+        if let feature = route.feature { arguments.append("feature: \(located(feature))") }
         if route.isSecret { arguments.append("isSecret: true") }
         if let landing = route.landing { arguments.append("landing: \(located(landing))") }
         if !route.stack.isEmpty { arguments.append("stack: \(locatedList(route.stack))") }

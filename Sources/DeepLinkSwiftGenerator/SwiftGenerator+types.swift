@@ -16,7 +16,7 @@ extension SwiftGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `DeepLinkParse`, `DeepLinkAction` and `AppState`.
+    /// `DeepLinkParse`, `DeepLinkAction`, `AppState` and `Feature`.
     var supportingTypes: String {
         var lines = [
             "/// What parsing a URL gives: its link, or why the table does not take it (the reason the server gives too).",
@@ -31,7 +31,7 @@ extension SwiftGenerator {
             "public enum DeepLinkAction: String, Hashable, Sendable {",
             "    /// Handle it.",
             "    case dispatch",
-            "    /// Drop it: the route's gate does not admit the state.",
+            "    /// Drop it: the route's gate does not admit the state, or the route requires a feature not enabled.",
             "    case ignore",
             "}",
             "",
@@ -43,6 +43,15 @@ extension SwiftGenerator {
             lines.append("    /// `\(state.name)`.")
             let bare = state.identifier.trimmingBackticks
             lines.append("    case \(state.identifier)" + (bare == state.name ? "" : " = \(SwiftLiteral.string(state.name))"))
+        }
+        lines.append("}")
+        lines.append("")
+        lines.append("/// Every app feature a route may require, from the table's `features`.")
+        let features = table.features.map { ($0, SwiftName.escaped(SwiftName.identifier(for: $0) ?? "_")) }
+        lines.append("public enum Feature: \(features.isEmpty ? "" : "String, ")CaseIterable, Hashable, \(features.isEmpty ? "" : "Codable, ")Sendable {")
+        for (name, identifier) in features {
+            lines.append("    /// `\(name)`.")
+            lines.append("    case \(identifier)" + (identifier.trimmingBackticks == name ? "" : " = \(SwiftLiteral.string(name))"))
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -8,7 +8,7 @@ struct Deeplinkd: ParsableCommand {
         abstract: "A self-hosted Universal Link domain driven by one ordered route table.",
         subcommands: [
             ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, GenerateCommand.self, InitCommand.self,
-            QRCommand.self,
+            QRCommand.self, DoctorCommand.self,
         ]
     )
 }

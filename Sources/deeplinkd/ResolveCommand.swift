@@ -1,7 +1,7 @@
 import ArgumentParser
 import DeepLinkRouting
 
-/// `deeplinkd resolve [--state STATE] URL...`: one resolve-result JSON object per line.
+/// `deeplinkd resolve [--state STATE] [--feature NAME]... URL...`: one resolve-result JSON object per line.
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve", abstract: "Print the intent each URL resolves to, as the app would parse it (JSON lines).")
@@ -11,14 +11,23 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "The app's state (a RootRoute such as ready); adds \"action\": dispatch or ignore.")
     var state: String?
 
+    @Option(
+        name: .customLong("feature"),
+        help: "An app feature the user has (repeatable); a route requiring another is \"action\": ignore, \"reason\": featureDisabled.")
+    var features: [String] = []
+
+    @Flag(help: "The user has no app feature: every route that requires one is ignored (without it or --feature, the answer only names the feature).")
+    var noFeatures = false
+
     @Argument(help: "The URLs to resolve.")
     var urls: [String]
 
     func run() throws {
         let table = try options.load().table
+        let enabled = features.isEmpty && !noFeatures ? nil : Set(features)
         for url in urls {
             do {
-                Console.output(try table.resolve(url, state: state).json(in: table))
+                Console.output(try table.resolve(url, state: state, features: enabled).json(in: table))
             } catch {
                 Console.error("deeplinkd: \(error)")
                 throw ExitCode.failure

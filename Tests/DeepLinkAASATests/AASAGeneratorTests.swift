@@ -35,11 +35,12 @@ struct AASAGeneratorTests {
         #expect((root["webcredentials"] as? [String: [String]])?["apps"] == ["ABCDE12345.com.polarisexpress.expresscan"])
     }
 
-    @Test("c/$(id) becomes /c/?* preceded by an exclusion for deeper paths; the callback requires a code")
+    @Test("c/$(id) becomes /c/?* preceded by an exclusion for deeper paths, its alias follows; the callback requires a code")
     func components() {
         let components = AASAGenerator(table: Self.table).components(for: "links.example.com")
-        #expect(components.map(\.path) == ["/c/*/?*", "/c/?*", "/m/*/?*", "/m/?*", "/u/*/?*", "/u/?*", "/auth/callback"])
-        #expect(components.map(\.isExcluded) == [true, false, true, false, true, false, false])
+        #expect(
+            components.map(\.path) == ["/c/*/?*", "/c/?*", "/charger/*/?*", "/charger/?*", "/m/*/?*", "/m/?*", "/u/*/?*", "/u/?*", "/auth/callback"])
+        #expect(components.map(\.isExcluded) == [true, false, true, false, true, false, true, false, false])
         #expect(components.last?.query.map(\.name) == ["code"])
         #expect(components.last?.query.map(\.glob) == ["?*"])
     }
@@ -50,7 +51,7 @@ struct AASAGeneratorTests {
         let paths = [
             "/c/42", "/c/42/", "//c//42", "/c", "/c/", "/c/1/2", "/c/1/2/3", "/m/abcdefghijklmnopq", "/m/a/b", "/u/abcd", "/u/abc",
             "/u/ab/cd", "/auth/callback", "/auth/callback/", "/auth/callback/x", "/", "", "/x", "/cc/1", "/c/a%2Fb", "/C/1",
-            "/auth", "/u", "/m",
+            "/auth", "/u", "/m", "/charger/42", "/charger/42/", "/charger/1/2", "/charger", "/Charger/1",
         ]
         let queries: [String?] = [nil, "", "code=abc", "code=", "code", "x=1", "code=a&code=b"]
         var checked = 0
@@ -108,10 +109,39 @@ struct AASAGeneratorTests {
         #expect(!matcher.opensApp(path: "/hello/x", query: nil))
     }
 
-    func route(_ name: String, _ path: String, scopes: [String]? = nil) -> RouteDefinition {
+    @Test("every alias is claimed after its path, and Apple's matcher still opens the app for exactly what the resolver accepts")
+    func aliases() throws {
+        let table = try RouteTable(
+            RouteTableDefinition(
+                app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")],
+                routes: [
+                    route("charger", "charger/$(id)", aliases: ["c/$(id)", "old/c-$(id).html"]), route("item", "i/$(id)", aliases: ["d/$(id)/details"]),
+                    route("help", "help/**", aliases: ["faq/**"]),
+                ]))
+        let generator = AASAGenerator(table: table)
+        #expect(
+            generator.components(for: "a.example").map(\.path) == [
+                "/charger/*/?*", "/charger/?*", "/c/*/?*", "/c/?*", "/old/c-*/?*.html", "/old/c-?*.html", "/i/*/?*", "/i/?*", "/d/*/?*/details",
+                "/d/?*/details", "/help/*", "/faq/*",
+            ])
+        let matcher = try AppleMatcher(aasa: generator.json(for: "a.example"))
+        let paths = [
+            "/charger/7", "/c/7", "/c/7/8", "/old/c-7.html", "/old/c-7/8.html", "/old/c-.html", "/d/7/details", "/d/7/8/details", "/d/7", "/i/7",
+            "/i/7/8", "/help", "/faq", "/faq/x/y", "/help/a", "/charger/7/8", "/c", "/x",
+        ]
+        for path in paths {
+            let opens = matcher.opensApp(path: path, query: nil)
+            switch table.resolve("https://a.example" + path) {
+            case .matched: #expect(opens, "iOS must open the app for \(path)")
+            case .unmatched: #expect(!opens, "iOS opens the app for \(path), which no route takes")
+            }
+        }
+    }
+
+    func route(_ name: String, _ path: String, aliases: [String] = [], scopes: [String]? = nil) -> RouteDefinition {
         let names = (try? PathPattern(parsing: path).parameterNames) ?? []
         return RouteDefinition(
-            name: Located(name), path: Located(path), scopes: scopes?.map { Located($0) },
+            name: Located(name), path: Located(path), aliases: aliases.map { Located($0) }, scopes: scopes?.map { Located($0) },
             parameters: names.map { ParameterDefinition(name: $0, charset: "0-9a-z") }, notification: Located(name))
     }
 }

@@ -37,8 +37,13 @@ struct ReachabilityTests {
             if Bool.random(using: &generator) {
                 parameters.append(("q", charsets.randomElement(using: &generator) ?? "a-z", 1, 4, Bool.random(using: &generator)))
             }
-            return T.route(
+            var route = T.route(
                 "r\(number)", components.joined(separator: "/"), scopes: scopes.randomElement(using: &generator) ?? nil, parameters, "n\(number)")
+            // An alias now and then: the same parameters and wildcards under one more literal.
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                route.aliases = [Located("\(literals.randomElement(using: &generator) ?? "a")/\(route.path.value)")]
+            }
+            return route
         }
     }
 
@@ -112,9 +117,11 @@ struct ReachabilityTests {
 
 extension Problems {
     /// The analysis as it was before `PatternTrie`: every route compared with every route tried before it.
-    mutating func checkReachabilityComparingEveryPair(of routes: [Route], domains: [String], schemes: [String]) {
+    mutating func checkReachabilityComparingEveryPair(of table: [Route], domains: [String], schemes: [String]) {
         let channels = domains.map(Channel.universal) + schemes.map(Channel.app)
+        let routes = table.flatMap(\.everyPattern)
         for (position, route) in routes.enumerated() {
+            let label = route.isAlias ? "route '\(route.name)' alias '\(route.pattern)'" : "route '\(route.name)'"
             var shadowedOn: [(Channel, Route)] = []
             var openOn: [Channel] = []
             var overlapping: [Route] = []
@@ -128,20 +135,20 @@ extension Problems {
                 if let winner = earlier.first(where: { $0.covers(route) }) {
                     shadowedOn.append((channel, winner))
                 } else {
-                    for other in earlier where other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
+                    for other in earlier where other.name != route.name && other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
                         overlapping.append(other)
                     }
                 }
             }
             if !openOn.isEmpty, shadowedOn.count == openOn.count, let winner = shadowedOn.first?.1 {
-                error(route.line, "route '\(route.name)' can never match: route '\(winner.name)' matches every URL it would")
+                error(route.line, "\(label) can never match: route '\(winner.name)' matches every URL it would")
                 continue
             }
             for (channel, winner) in shadowedOn {
-                warning(route.line, "route '\(route.name)' can never match on \(channel.displayName): route '\(winner.name)' matches every URL it would")
+                warning(route.line, "\(label) can never match on \(channel.displayName): route '\(winner.name)' matches every URL it would")
             }
             for other in overlapping {
-                warning(route.line, "route '\(route.name)' overlaps route '\(other.name)': some URLs match both, and '\(other.name)' wins")
+                warning(route.line, "\(label) overlaps route '\(other.name)': some URLs match both, and '\(other.name)' wins")
             }
         }
     }

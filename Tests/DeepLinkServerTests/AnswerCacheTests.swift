@@ -15,22 +15,43 @@ struct AnswerCacheTests {
         if case .prepared(let page) = answer.reply { page } else { nil }
     }
 
-    @Test("a page asked for again is the same prepared response, with the same bytes and outcome")
+    @Test("a page is kept from its second ask on: the third is the same prepared response, with the same bytes and outcome")
     func repeatedTargetIsServedFromTheCache() throws {
         let handler = try Self.freshHandler()
         let first = SiteFixture.send("/c/CH-42", handler: handler)
+        #expect(Self.prepared(first.answer) == nil)
+        #expect(handler.site.answerCache(worker: 0).count == 0)
         let second = SiteFixture.send("/c/CH-42", handler: handler)
-        let firstPage = try #require(Self.prepared(first.answer))
-        #expect(Self.prepared(second.answer) === firstPage)
-        #expect(second.response.status == 200)
-        #expect(second.response.body == first.response.body)
-        #expect(second.response.text.contains("CH-42"))
-        #expect(Array(second.answer.outcomes) == [.init("matched", route: "charger")])
-        #expect(second.answer.opened?.route == "charger" && second.answer.opened?.channel == "links.example.com")
+        let third = SiteFixture.send("/c/CH-42", handler: handler)
+        let secondPage = try #require(Self.prepared(second.answer))
+        #expect(Self.prepared(third.answer) === secondPage)
+        #expect(third.response.status == 200)
+        #expect(third.response.body == first.response.body)
+        #expect(third.response.headers == first.response.headers)
+        #expect(third.response.text.contains("CH-42"))
+        #expect(Array(third.answer.outcomes) == [.init("matched", route: "charger")])
+        #expect(third.answer.opened?.route == "charger" && third.answer.opened?.channel == "links.example.com")
         #expect(handler.site.answerCache(worker: 0).count == 1)
         // Another target is another page, even when it resolves to the same charger.
-        #expect(Self.prepared(SiteFixture.send("/c/CH-42?utm=x", handler: handler).answer) !== firstPage)
+        _ = SiteFixture.send("/c/CH-42?utm=x", handler: handler)
+        #expect(Self.prepared(SiteFixture.send("/c/CH-42?utm=x", handler: handler).answer) !== secondPage)
         #expect(handler.site.answerCache(worker: 0).count == 2)
+    }
+
+    @Test("a flood of targets each asked for once is answered in full and keeps nothing")
+    func targetsAskedForOnceAreNotKept() throws {
+        let handler = try Self.freshHandler()
+        for index in 0..<(3 * AnswerCache.generationSize) {
+            let page = SiteFixture.send("/c/B\(index)", handler: handler)
+            #expect(page.response.status == 200)
+            #expect(page.response.text.contains("B\(index)"))
+            #expect(Self.prepared(page.answer) == nil)
+            let resolved = SiteFixture.send("/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FB\(index)", handler: handler)
+            #expect(resolved.response.text.contains(#""id":"B\#(index)""#))
+            #expect(Self.prepared(resolved.answer) == nil)
+        }
+        #expect(handler.site.answerCache(worker: 0).count == 0)
+        #expect(handler.site.answerCache(worker: 0).bytes == 0)
     }
 
     @Test("secret pages, unmatched URLs and other workers' pages are not kept in a worker's cache")
@@ -46,29 +67,33 @@ struct AnswerCacheTests {
         }
         #expect(handler.site.answerCache(worker: 0).count == 0)
         // A page another worker answered goes into that worker's cache (one and the same cache on a single core).
-        _ = handler.respond(to: HTTPRequest(method: "GET", target: "/c/CH-1", worker: 1))
+        for _ in 0..<2 { _ = handler.respond(to: HTTPRequest(method: "GET", target: "/c/CH-1", worker: 1)) }
         let isShared = handler.site.answerCache(worker: 1) === handler.site.answerCache(worker: 0)
         #expect(handler.site.answerCache(worker: 0).count == (isShared ? 1 : 0))
         #expect(handler.site.answerCache(worker: 1).count == 1)
     }
 
-    @Test("a /resolve answer asked for again is the same prepared response; the state is part of what is asked")
+    @Test("a /resolve answer is kept from its second ask on; the state is part of what is asked")
     func repeatedResolveIsServedFromTheCache() throws {
         let handler = try Self.freshHandler()
         let target = "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42"
         let first = SiteFixture.send(target, handler: handler)
+        #expect(Self.prepared(first.answer) == nil)
         let second = SiteFixture.send(target, handler: handler)
-        let firstAnswer = try #require(Self.prepared(first.answer))
-        #expect(Self.prepared(second.answer) === firstAnswer)
-        #expect(second.response.status == 200)
-        #expect(second.response.headers["Cache-Control"] == "no-store")
-        #expect(second.response.text.contains(#""matched":true"#))
-        #expect(second.response.text.contains(#""id":"CH-42""#))
-        #expect(Array(second.answer.outcomes) == [.init("matched", route: "charger")])
+        let third = SiteFixture.send(target, handler: handler)
+        let secondAnswer = try #require(Self.prepared(second.answer))
+        #expect(Self.prepared(third.answer) === secondAnswer)
+        #expect(third.response.status == 200)
+        #expect(third.response.body == first.response.body)
+        #expect(third.response.headers["Cache-Control"] == "no-store")
+        #expect(third.response.text.contains(#""matched":true"#))
+        #expect(third.response.text.contains(#""id":"CH-42""#))
+        #expect(Array(third.answer.outcomes) == [.init("matched", route: "charger")])
+        _ = SiteFixture.send(target + "&state=ready", handler: handler)
         let withState = SiteFixture.send(target + "&state=ready", handler: handler)
-        #expect(Self.prepared(withState.answer) !== firstAnswer)
+        #expect(Self.prepared(withState.answer) !== secondAnswer)
         #expect(withState.response.text.contains(#""action":"dispatch""#))
-        #expect(!second.response.text.contains(#""action""#))
+        #expect(!third.response.text.contains(#""action""#))
         #expect(handler.site.answerCache(worker: 0).count == 2)
     }
 
@@ -97,6 +122,7 @@ struct AnswerCacheTests {
         defer { fixture.remove() }
         let server = fixture.server
         let target = "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42"
+        _ = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         let before = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         #expect(before.response.text.contains(#""notification":"chargerDeepLinkRequested""#))
         #expect(server.currentSite.answerCache(worker: 0).count == 1)
@@ -122,6 +148,40 @@ struct AnswerCacheTests {
         #expect(cache.response(for: kept) != nil)
         #expect(cache.response(for: AnswerCache.Key(host: "links.example.com", target: "/c/0")) == nil)
         #expect(cache.response(for: AnswerCache.Key(host: "other.example.com", target: "/c/kept")) == nil)
+    }
+
+    @Test("the answers a turn drops are released a few at a time by the inserts that follow, all within a generation")
+    func droppedAnswersAreReleasedGradually() throws {
+        final class Watched {
+            weak var response: PreparedResponse?
+        }
+        let cache = AnswerCache()
+        var watched: [Watched] = []
+        for index in 0..<(2 * AnswerCache.generationSize) {
+            let response = try PreparedResponse(HTTPResponse(status: 200, body: "page \(index)"))
+            if index < AnswerCache.generationSize {
+                let watcher = Watched()
+                watcher.response = response
+                watched.append(watcher)
+            }
+            cache.store(response, route: "charger", for: AnswerCache.Key(host: "", target: "/c/\(index)"))
+        }
+        let alive = { watched.filter { $0.response != nil }.count }
+        #expect(alive() == AnswerCache.generationSize)
+        // The next insert turns the generations: the oldest leave the cache, and each insert or miss after it
+        // releases a few of them.
+        let filler = try PreparedResponse(HTTPResponse(status: 200, body: "filler"))
+        cache.store(filler, route: "charger", for: AnswerCache.Key(host: "", target: "/c/turn"))
+        #expect(cache.count == AnswerCache.generationSize + 1)
+        #expect(alive() == AnswerCache.generationSize)
+        #expect(cache.response(for: AnswerCache.Key(host: "", target: "/c/0")) == nil)
+        #expect(alive() == AnswerCache.generationSize - AnswerCache.releasesPerStep)
+        cache.store(filler, route: "charger", for: AnswerCache.Key(host: "", target: "/c/after"))
+        #expect(alive() == AnswerCache.generationSize - 2 * AnswerCache.releasesPerStep)
+        for index in 2..<(AnswerCache.generationSize / AnswerCache.releasesPerStep) {
+            cache.store(filler, route: "charger", for: AnswerCache.Key(host: "", target: "/c/after\(index)"))
+        }
+        #expect(alive() == 0)
     }
 
     @Test("long targets bound it by bytes: a flood of made-up 12 KB queries keeps it under two generations' bytes")

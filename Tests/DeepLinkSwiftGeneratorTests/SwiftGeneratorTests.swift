@@ -74,4 +74,51 @@ struct SwiftGeneratorTests {
         #expect(source.contains(#"ParameterDefinition(name: "page", charset: "0-9\\\\\"", minimumLength: 1, maximumLength: 1024, isRequired: false)"#))
         #expect(source.contains(#"stack: [Located("site")]"#))
     }
+
+    @Test("features become a Feature enum; a route that requires one is ignored unless action(in:features:) is given it")
+    func features() throws {
+        let yaml = Self.shop.replacingOccurrences(of: "routes:", with: "features: [premium-workflows]\nroutes:")
+            .replacingOccurrences(of: "    gate: calm\n", with: "    gate: calm\n    feature: premium-workflows\n")
+        let source = try Self.generate(yaml)
+        #expect(
+            source.contains(
+                "public enum Feature: String, CaseIterable, Hashable, Codable, Sendable {\n    /// `premium-workflows`.\n    case premiumWorkflows = \"premium-workflows\"\n}\n"
+            ))
+        #expect(
+            source.contains(
+                "    public var requiredFeature: Feature? {\n        switch self {\n        case .productDetail: .premiumWorkflows\n        default: nil\n"))
+        #expect(
+            source.contains(
+                "    public func action(in state: AppState, features: Set<Feature>) -> DeepLinkAction {\n        if let feature = requiredFeature, !features.contains(feature) { return .ignore }\n"
+            ))
+        #expect(source.contains("    public func action(in state: AppState) -> DeepLinkAction {\n        action(in: state, features: [])\n"))
+        #expect(source.contains(#"features: [Located("premium-workflows")],"#))
+        #expect(source.contains(#"gate: Located("calm"), feature: Located("premium-workflows")"#))
+        let none = try Self.generate(Self.shop)
+        #expect(none.contains("public enum Feature: CaseIterable, Hashable, Sendable {\n}\n"))
+        #expect(none.contains("    public var requiredFeature: Feature? {\n        nil\n    }\n"))
+    }
+
+    @Test("aliases are embedded after the path, and a user activity is parsed only where NSUserActivity exists")
+    func aliasesAndUserActivity() throws {
+        let source = try Self.generate(Self.shop.replacingOccurrences(of: "path: settings", with: "path: settings\n    aliases: [prefs, options]"))
+        #expect(
+            source.contains(#"RouteDefinition(name: Located("settings"), path: Located("settings"), aliases: [Located("prefs"), Located("options")], scopes:"#))
+        #expect(
+            source.contains(
+                """
+                #if canImport(UIKit) || canImport(AppKit)
+                    extension DeepLink {
+                """))
+        #expect(
+            source.contains(
+                """
+                        public init?(userActivity: NSUserActivity) {
+                            guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
+                            self.init(url: url)
+                        }
+                    }
+                #endif
+                """))
+    }
 }

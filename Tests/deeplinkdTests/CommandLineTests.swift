@@ -129,7 +129,7 @@ struct CommandLineTests {
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
                 "\(broken.path):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
-                "\(broken.path):6: route 'b': unknown key 'colour' (known keys: name, path, scopes, params, gate, secret, notification, landing, stack)",
+                "\(broken.path):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip)",
                 "\(broken.path):6: duplicate route name 'b' (first defined on line 5)",
                 "\(broken.path):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
             ])

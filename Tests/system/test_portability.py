@@ -91,3 +91,13 @@ def test_the_example_app_guards_its_ui_frameworks():
 ])
 def test_the_reader_of_imports(text, problems):
     assert unguarded_imports(text) == problems
+
+
+def test_no_module_of_a_product_imports_a_platform_module_unguarded():
+    """Every product declares Apple platforms (Package.swift), so none imports Glibc outside `#if canImport(Glibc)`;
+    the server modules are built and tested on Linux only, but nothing in them is Linux-only by import."""
+    problems = []
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        problems += [f"{path.relative_to(ROOT)}:{line}: import {name}"
+                     for line, name in unguarded_imports(path.read_text(encoding="utf-8")) if name in PLATFORM]
+    assert not problems, "\n".join(problems)

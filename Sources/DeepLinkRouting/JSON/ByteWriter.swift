@@ -4,22 +4,22 @@
 /// A write that does not fit is dropped whole and `isTruncated` is set, so a capacity reckoned too small cuts the
 /// output short but never writes past the memory; callers size the memory from the longest output their input
 /// can give (``jsonStringCapacity(_:)`` for a quoted string).
-public struct ByteWriter {
+package struct ByteWriter {
     private let start: UnsafeMutablePointer<UInt8>?
     private let capacity: Int
     /// Bytes written so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Whether a write was dropped for want of room.
-    public private(set) var isTruncated = false
+    package private(set) var isTruncated = false
 
     /// A writer over `buffer`, from its start.
-    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         start = buffer.baseAddress
         capacity = buffer.baseAddress == nil ? 0 : buffer.count
     }
 
     /// Calls `body` with a writer over temporary memory of `capacity` bytes, then appends what it wrote to `output`.
-    public static func append(to output: inout [UInt8], capacity: Int, _ body: (inout ByteWriter) -> Void) {
+    package static func append(to output: inout [UInt8], capacity: Int, _ body: (inout ByteWriter) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { buffer in
             var writer = ByteWriter(buffer)
             body(&writer)
@@ -29,55 +29,55 @@ public struct ByteWriter {
 
     /// The room a JSON string literal of `utf8Count` bytes of text can take: every byte escaped as `\u00XX`, and
     /// the quotes.
-    public static func jsonStringCapacity(_ utf8Count: Int) -> Int {
+    package static func jsonStringCapacity(_ utf8Count: Int) -> Int {
         6 * utf8Count + 2
     }
 
     /// Writes one byte.
-    public mutating func write(_ byte: UInt8) {
+    package mutating func write(_ byte: UInt8) {
         guard let start, reserve(1) else { return }
         start[count] = byte
         count += 1
     }
 
     /// Writes the UTF-8 of a literal.
-    public mutating func write(_ text: StaticString) {
+    package mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { write($0) }
     }
 
     /// Writes `bytes`.
-    public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start, let source = bytes.baseAddress, reserve(bytes.count) else { return }
         (start + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
     /// Writes `bytes`.
-    public mutating func write(_ bytes: [UInt8]) {
+    package mutating func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
     /// Writes the UTF-8 of `text`. (Labelled, so that a literal goes to the `StaticString` overload, which needs no
     /// copy of the string.)
-    public mutating func write(string text: String) {
+    package mutating func write(string text: String) {
         var text = text
         text.withUTF8 { write($0) }
     }
 
     /// Writes a non-negative `value` in decimal, zero-padded to at least `digits` digits (at most 20); a negative
     /// value is written as 0.
-    public mutating func writeDecimal(_ value: Int, digits: Int = 1) {
+    package mutating func writeDecimal(_ value: Int, digits: Int = 1) {
         writeDigits(UInt(max(0, value)), minimumCount: digits)
     }
 
     /// Writes `value` in decimal, with a `-` when it is negative.
-    public mutating func writeInteger(_ value: Int) {
+    package mutating func writeInteger(_ value: Int) {
         if value < 0 { write(UInt8(ascii: "-")) }
         writeDigits(value.magnitude, minimumCount: 1)
     }
 
     /// Writes `value`, 0 through 99, as two digits (`07`).
-    public mutating func writeTwoDigits(_ value: Int) {
+    package mutating func writeTwoDigits(_ value: Int) {
         guard let start, reserve(2) else { return }
         let pair = Self.digitPairs.utf8Start + 2 * min(max(value, 0), 99)
         start[count] = pair[0]
@@ -126,7 +126,7 @@ public struct ByteWriter {
 
     /// Writes the UTF-8 text `value` as a JSON string literal, escaped as ``JSONWriter`` escapes it; invalid UTF-8 is
     /// written as it is.
-    public mutating func writeJSONString(_ value: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeJSONString(_ value: UnsafeBufferPointer<UInt8>) {
         guard let start, reserve(Self.jsonStringCapacity(value.count)) else { return }
         let output = start + count
         var written = 0
@@ -170,7 +170,7 @@ public struct ByteWriter {
     }
 
     /// Writes the UTF-8 of `text` as a JSON string literal.
-    public mutating func writeJSONString(_ text: String) {
+    package mutating func writeJSONString(_ text: String) {
         var text = text
         text.withUTF8 { writeJSONString($0) }
     }

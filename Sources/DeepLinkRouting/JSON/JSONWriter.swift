@@ -4,7 +4,7 @@
 /// longer, and `/resolve` echoes what it is sent: escaping `&` as `\u0026` made a 1 MiB batch of `&` a 12.5 MB
 /// answer. Answers go out as `application/json` with `nosniff`, never into HTML. The JSON is built as UTF-8 bytes,
 /// which is what goes on the wire; `text` gives it as a string.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// The JSON written so far.
     private var output = GrowableBytes()
     /// Nesting depth: 0 at the top level, one more inside each open object or array.
@@ -15,44 +15,44 @@ public struct JSONWriter: Sendable {
     private var isDeeperFilled: [Bool] = []
 
     /// An empty writer.
-    public init() {}
+    package init() {}
 
     /// The JSON written so far, as UTF-8.
-    public var bytes: [UInt8] { output.bytes }
+    package var bytes: [UInt8] { output.bytes }
 
     /// The number of bytes written so far.
-    public var byteCount: Int { output.count }
+    package var byteCount: Int { output.count }
 
     /// The JSON written so far.
-    public var text: String { output.text }
+    package var text: String { output.text }
 
     /// Opens an object; `key` names it inside an enclosing object.
-    public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
+    package mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
     /// Closes the innermost object.
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
     /// Opens an array; `key` names it inside an enclosing object.
-    public mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
+    package mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
     /// Closes the innermost array.
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a string value, or `null` for nil.
-    public mutating func string(_ key: String? = nil, _ value: String?) {
+    package mutating func string(_ key: String? = nil, _ value: String?) {
         guard var value else { return member(key, room: 4) { $0.write("null") } }
         value.withUTF8 { value in member(key, room: ByteWriter.jsonStringCapacity(value.count)) { $0.writeJSONString(value) } }
     }
 
     /// Writes a Boolean value.
-    public mutating func bool(_ key: String? = nil, _ value: Bool) {
+    package mutating func bool(_ key: String? = nil, _ value: Bool) {
         member(key, room: 5) { $0.write(value ? "true" : "false") }
     }
 
     /// Writes an integer value.
-    public mutating func int(_ key: String? = nil, _ value: Int) {
+    package mutating func int(_ key: String? = nil, _ value: Int) {
         member(key, room: 20) { $0.writeInteger(value) }
     }
 
     /// Writes already-encoded JSON as a value.
-    public mutating func raw(_ key: String? = nil, _ json: String) {
+    package mutating func raw(_ key: String? = nil, _ json: String) {
         member(key, room: json.utf8.count) { $0.write(string: json) }
     }
 
@@ -105,13 +105,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `value` as a JSON string literal.
-    public static func quote(_ value: String, into output: inout [UInt8]) {
+    package static func quote(_ value: String, into output: inout [UInt8]) {
         var value = value
         value.withUTF8 { quote(utf8: $0, into: &output) }
     }
 
     /// Appends the UTF-8 text `value` as a JSON string literal; invalid UTF-8 is written as it is.
-    public static func quote(utf8 value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    package static func quote(utf8 value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         ByteWriter.append(to: &output, capacity: ByteWriter.jsonStringCapacity(value.count)) { $0.writeJSONString(value) }
     }
 

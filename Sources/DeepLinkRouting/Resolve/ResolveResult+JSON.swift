@@ -14,7 +14,7 @@ extension ResolveResult {
     }
 
     /// Writes the resolve-result object into `writer` (for batches).
-    public func write(to writer: inout JSONWriter, in table: RouteTable) {
+    package func write(to writer: inout JSONWriter, in table: RouteTable) {
         writer.beginObject()
         writer.string("url", url)
         switch outcome {
@@ -27,6 +27,8 @@ extension ResolveResult {
             writer.string("channel", match.channel.kind)
             writer.string("notification", match.route.notification)
             writer.string("gate", match.route.gate)
+            if let feature = match.route.feature { writer.string("feature", feature) }
+            if let via = match.via { writer.string("via", via.description) }
             let links = table.links(for: match)
             writer.beginObject("links")
             writer.string("universal", links.universal)
@@ -34,6 +36,7 @@ extension ResolveResult {
             writer.endObject()
             if !match.route.stack.isEmpty { writeStack(table.stack(for: match), to: &writer) }
             if let action { writer.string("action", action.rawValue) }
+            if let ignoreReason { writer.string("reason", ignoreReason.rawValue) }
         case .unmatched(let unmatched):
             writer.bool("matched", false)
             writer.string("reason", unmatched.reason.rawValue)

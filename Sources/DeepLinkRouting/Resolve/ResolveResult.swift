@@ -4,8 +4,17 @@ public struct ResolveResult: Sendable {
     public let url: String
     /// Matched or not, and why.
     public let outcome: ResolveOutcome
-    /// What the app does in the given state; nil when no state was given or nothing matched.
+    /// What the app does in the given state with the given features; nil when neither was given, when the one not
+    /// given decides, or when nothing matched.
     public let action: Action?
+    /// Why the app ignores the URL, when it does because of a feature.
+    public let ignoreReason: IgnoreReason?
+}
+
+/// Why a matched URL is ignored, when the route's gate is not the reason.
+public enum IgnoreReason: String, Sendable {
+    /// The route requires a feature the app does not have enabled.
+    case featureDisabled
 }
 
 /// Matched or not.
@@ -26,6 +35,8 @@ public struct RouteMatch: Sendable {
     public let parameters: [(name: String, value: String)]
     /// How the URL reached the app.
     public let channel: Channel
+    /// The alias that matched, when the route's canonical pattern did not.
+    public let via: PathPattern?
     /// The components `*` and `**` took, for canonical links.
     let wildcards: [[String]]
 
@@ -64,7 +75,7 @@ public enum UnmatchedReason: String, Sendable, CaseIterable {
 public enum Action: String, Sendable {
     /// Post the route's notification.
     case dispatch
-    /// Drop it: the route's gate does not admit the state.
+    /// Drop it: the route's gate does not admit the state, or its feature is not enabled.
     case ignore
 }
 
@@ -77,5 +88,32 @@ public struct UnknownStateError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         "unknown state '\(state)' (known states: \(known.joined(separator: ", ")))"
+    }
+}
+
+/// A feature that is not one of the table's features.
+public struct UnknownFeatureError: Error, Equatable, CustomStringConvertible {
+    /// The feature given.
+    public let feature: String
+    /// The features the table knows.
+    public let known: [String]
+
+    public var description: String {
+        "unknown feature '\(feature)' (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+    }
+}
+
+/// A state or feature given to a resolve that the table does not know.
+public enum ResolveInputError: Error, Equatable, CustomStringConvertible {
+    /// The state is unknown.
+    case state(UnknownStateError)
+    /// A feature is unknown.
+    case feature(UnknownFeatureError)
+
+    public var description: String {
+        switch self {
+        case .state(let error): error.description
+        case .feature(let error): error.description
+        }
     }
 }

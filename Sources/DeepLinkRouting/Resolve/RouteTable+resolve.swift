@@ -2,20 +2,6 @@ extension RouteTable {
     /// The longest URL resolved, in UTF-8 bytes.
     public static let maximumURLLength = 4096
 
-    /// Throws unless `state` is one of the table's states.
-    public func validate(state: String) throws(UnknownStateError) {
-        guard states.contains(state) else { throw UnknownStateError(state: state, known: states) }
-    }
-
-    /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
-    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
-        if let state { try validate(state: state) }
-        let outcome = resolve(url)
-        guard let state, case .matched(let match) = outcome else { return ResolveResult(url: url, outcome: outcome, action: nil) }
-        let isAdmitted = match.route.gate.map { gates[$0]?.contains(state) ?? false } ?? true
-        return ResolveResult(url: url, outcome: outcome, action: isAdmitted ? .dispatch : .ignore)
-    }
-
     /// Resolves `url`: the first route, in precedence order, whose pattern matches and whose parameters validate.
     ///
     /// The hot path works on the URL's UTF-8 bytes and allocates only the matched parameters: components and
@@ -130,13 +116,14 @@ extension RouteTable {
         return .success(.app(scheme: match))
     }
 
-    /// Finds the winner among the index's candidates: lowest (tier, table position) whose parameters validate.
+    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): lowest (tier, table
+    /// position, pattern) whose parameters validate.
     /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
     private func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
         var winner: (tier: Int, route: Int)?
         var failure: (tier: Int, route: Int, unmatched: Unmatched)?
         var blocked: Int?
-        let routes = self.routes
+        let routes = entries
         routes.withUnsafeBufferPointer { routes in
             index.search(request.path) { candidate in
                 guard let tier = channel.tier(of: routes[candidate].scopes) else {
@@ -154,12 +141,15 @@ extension RouteTable {
             }
         }
         if let winner {
-            let route = routes[winner.route]
+            let form = routes[winner.route]
+            let position = entryRoutes[winner.route]
             let wildcards =
-                route.pattern.hasWildcards
-                ? route.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
+                form.pattern.hasWildcards
+                ? form.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
             return .matched(
-                RouteMatch(route: route, routeIndex: winner.route, parameters: route.values(in: request), channel: channel, wildcards: wildcards))
+                RouteMatch(
+                    route: self.routes[position], routeIndex: position, parameters: form.values(in: request), channel: channel,
+                    via: form.isAlias ? form.pattern : nil, wildcards: wildcards))
         }
         if let failure { return .unmatched(failure.unmatched) }
         if let blocked {
@@ -174,63 +164,6 @@ extension RouteTable {
         let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
         let shown = tried.isEmpty ? "/" : Self.excerpt(Array(tried.utf8))
         return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
-    }
-}
-
-/// One resolve in progress: the decoded path components, the raw query, and room to decode one query value (the
-/// URL's length). Pointers only, so passing it around retains nothing.
-struct SearchRequest {
-    let path: UnsafeBufferPointer<Bytes>
-    let query: Bytes
-    let scratch: UnsafeMutablePointer<UInt8>
-
-    /// The decoded value of the last query item named `name` (last value wins), or nil. Valid until the next call.
-    func queryValue(named name: String) -> Bytes? {
-        var found: Bytes?
-        for item in BytePieces(query, separator: UInt8(ascii: "&")) {
-            let equals = item.firstIndex(of: UInt8(ascii: "="))
-            guard PercentEncoding.decodedEquals(Bytes(rebasing: item[..<(equals ?? item.count)]), name) else { continue }
-            found = equals.map { Bytes(rebasing: item[($0 + 1)...]) } ?? Bytes(start: nil, count: 0)
-        }
-        return found.map { PercentEncoding.decode($0, into: scratch) }
-    }
-}
-
-extension Route {
-    /// The first declared parameter, in declaration order, whose value breaks its rule; nil when all validate.
-    func firstViolation(in request: SearchRequest) -> (parameter: Parameter, violation: ParameterViolation)? {
-        for parameter in parameters {
-            guard let value = value(of: parameter, in: request) else {
-                if parameter.rule.isRequired { return (parameter, .missing) }
-                continue
-            }
-            if let violation = parameter.rule.validate(value) { return (parameter, violation) }
-        }
-        return nil
-    }
-
-    /// The declared parameters present, decoded, in declaration order (path parameters override the query).
-    func values(in request: SearchRequest) -> [(name: String, value: String)] {
-        var values: [(name: String, value: String)] = []
-        values.reserveCapacity(parameters.count)
-        for parameter in parameters {
-            guard let value = value(of: parameter, in: request) else { continue }
-            values.append((parameter.name, String(decoding: value, as: UTF8.self)))
-        }
-        return values
-    }
-
-    /// The decoded value: path components were decoded when the path was split; a query value is decoded here.
-    private func value(of parameter: Parameter, in request: SearchRequest) -> Bytes? {
-        guard let position = parameter.component else { return request.queryValue(named: parameter.name) }
-        guard case .parameter(_, let prefix, let suffix) = pattern.components[position] else { return nil }
-        return request.path[position].between(prefix: prefix, suffix: suffix)
-    }
-
-    func unmatched(_ parameter: Parameter, _ violation: ParameterViolation) -> Unmatched {
-        let kind = parameter.isInPath ? "parameter" : "query parameter"
-        return Unmatched(
-            reason: .invalidParameter, detail: "route '\(name)': \(kind) '\(parameter.name)' \(violation)", route: name, parameter: parameter.name)
     }
 }
 

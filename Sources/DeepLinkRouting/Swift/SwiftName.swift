@@ -29,7 +29,7 @@ package enum SwiftName {
     /// Names that cannot be a case of the generated enums even in backticks, or that its members use.
     package static let reservedCaseNames: Set<String> = [
         "init", "self", "Self", "Type", "Protocol", "_", "parse", "universalLink", "appLink", "stack", "action", "notification",
-        "hashValue", "hash", "encode",
+        "hashValue", "hash", "encode", "requiredFeature",
     ]
 
     private static let keywords: Set<String> = [

@@ -6,63 +6,12 @@
 /// prefix and suffix, parameters whose prefixes and suffixes agree, `*` and `**` with anything); the caller then
 /// decides with those exact checks.
 struct PatternTrie {
-    private var nodes: [Node] = [Node()]
-
-    private struct Node {
-        var literals: [String: Int] = [:]
-        var parameters: [(prefix: String, suffix: String, node: Int)] = []
-        var wildcard: Int?
-        /// Routes whose pattern ends at this node.
-        var terminal: [Int] = []
-        /// Routes whose pattern continues with `**` from this node.
-        var rest: [Int] = []
-    }
+    private let trie: PatternNodes<String>
+    private var nodes: [PatternNodes<String>.Node] { trie.nodes }
 
     /// The trie of `patterns`; a route is named by its position in the array.
     init(_ patterns: [PathPattern]) {
-        var parameterNodes: [ParameterEdge: Int] = [:]
-        for (route, pattern) in patterns.enumerated() {
-            var node = 0
-            for component in pattern.components {
-                switch component {
-                case .literal(let text):
-                    if let child = nodes[node].literals[text] {
-                        node = child
-                    } else {
-                        nodes.append(Node())
-                        nodes[node].literals[text] = nodes.count - 1
-                        node = nodes.count - 1
-                    }
-                case .parameter(_, let prefix, let suffix):
-                    let edge = ParameterEdge(node: node, prefix: prefix, suffix: suffix)
-                    if let child = parameterNodes[edge] {
-                        node = child
-                    } else {
-                        nodes.append(Node())
-                        nodes[node].parameters.append((prefix, suffix, nodes.count - 1))
-                        parameterNodes[edge] = nodes.count - 1
-                        node = nodes.count - 1
-                    }
-                case .wildcard:
-                    if let child = nodes[node].wildcard {
-                        node = child
-                    } else {
-                        nodes.append(Node())
-                        nodes[node].wildcard = nodes.count - 1
-                        node = nodes.count - 1
-                    }
-                case .rest:
-                    nodes[node].rest.append(route)
-                }
-            }
-            if pattern.components.last != .rest { nodes[node].terminal.append(route) }
-        }
-    }
-
-    private struct ParameterEdge: Hashable {
-        let node: Int
-        let prefix: String
-        let suffix: String
+        trie = PatternNodes(patterns) { $0 }
     }
 
     /// The routes (positions, ascending, each once) whose pattern could share a URL path with `pattern`.

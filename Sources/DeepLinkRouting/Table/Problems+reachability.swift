@@ -5,12 +5,17 @@ extension Problems {
     /// Only the routes whose patterns could share a path with the route's (`PatternTrie`) are compared with it, so
     /// the check grows with the table's size, not with its square, and reports exactly what comparing every pair
     /// would.
-    mutating func checkReachability(of routes: [Route], domains: [String], schemes: [String]) {
+    ///
+    /// A route's aliases are more patterns in the same trie, tried after the route's path: each is compared with
+    /// every pattern tried before it, its own route's earlier patterns included for shadowing (an alias its path
+    /// already covers is dead) but not for overlaps (either way the route wins).
+    mutating func checkReachability(of table: [Route], domains: [String], schemes: [String]) {
         let channels = domains.map(Channel.universal) + schemes.map(Channel.app)
+        let routes = table.flatMap(\.everyPattern)
         let tiers = channels.map { channel in routes.map { channel.tier(of: $0.scopes) } }
         let trie = PatternTrie(routes.map(\.pattern))
         for (position, route) in routes.enumerated() {
-            let label = "route '\(route.name)'"
+            let label = route.isAlias ? "route '\(route.name)' alias '\(route.pattern)'" : "route '\(route.name)'"
             var shadowedOn: [(Channel, Route)] = []
             var openOn: [Channel] = []
             var overlapping: [Route] = []
@@ -25,7 +30,8 @@ extension Problems {
                 if let winner = earlier.first(where: { $0.covers(route) }) {
                     shadowedOn.append((channel, winner))
                 } else {
-                    for other in earlier where other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
+                    for other in earlier
+                    where other.name != route.name && other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
                         overlapping.append(other)
                     }
                 }

@@ -26,14 +26,23 @@ extension Problems {
             let known = context.gates.keys.sorted().joined(separator: ", ")
             error(gate.line, "\(label): unknown gate '\(gate.value)' (known gates: \(known.isEmpty ? "none" : known))")
         }
+        if let feature = definition.feature, !context.features.contains(feature.value) {
+            let known = context.features.joined(separator: ", ")
+            error(feature.line, "\(label): unknown feature '\(feature.value)' (known features: \(known.isEmpty ? "none" : known))")
+        }
         let parameters = checkParameters(definition, pattern: pattern, label: label)
+        checkAppClip(definition, scopes: scopes, label: label, context: context)
 
         guard errorCount == errorsBefore, let pattern else { return nil }
-        let route = Route(
+        let canonical = Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
-            notification: definition.notification?.value, gate: definition.gate?.value,
-            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line)
-        checkLength(of: route, domains: context.domains, schemes: context.schemes, label: label)
+            notification: definition.notification?.value, gate: definition.gate?.value, feature: definition.feature?.value,
+            isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line,
+            isAppClip: definition.appClip?.value == true)
+        let route = canonical.with(aliases: checkAliases(definition, of: canonical, label: label))
+        for form in route.everyPattern {
+            checkLength(of: form, domains: context.domains, schemes: context.schemes, label: form.isAlias ? "\(label) alias '\(form.pattern)'" : label)
+        }
         return errorCount == errorsBefore ? route : nil
     }
 

@@ -10,9 +10,10 @@ extension Problems {
         if let storeID = app.appStoreID, storeID.value.isEmpty || !storeID.value.utf8.allSatisfy(\.isASCIIDigit) {
             error(storeID.line, "app: appStoreID '\(storeID.value)' must be the numeric App Store ID")
         }
+        checkAppClips(app)
         return RouteTable.App(
             name: app.name.value, appIDs: app.appIDs.map(\.value), appStoreID: app.appStoreID?.value,
-            webCredentials: app.webCredentials)
+            webCredentials: app.webCredentials, appClips: app.appClips.map(\.value))
     }
 
     /// Checks a list of names for validity and duplicates; returns them lower-cased.
@@ -20,8 +21,8 @@ extension Problems {
         var seen: Set<String> = []
         var result: [String] = []
         for name in names {
-            let value = kind == "state" ? name.value : name.value.lowercased()
-            if kind == "state" { checkVisible(value, line: name.line, "state") }
+            let value = kind == "state" || kind == "feature" ? name.value : name.value.lowercased()
+            if kind == "state" || kind == "feature" { checkVisible(value, line: name.line, kind) }
             if !isValid(value) {
                 error(name.line, Self.invalidNameMessage(kind: kind, name.value))
             } else if !seen.insert(value).inserted {
@@ -54,7 +55,7 @@ extension Problems {
         return result
     }
 
-    private static func isAppID(_ appID: String) -> Bool {
+    static func isAppID(_ appID: String) -> Bool {
         let parts = appID.split(separator: ".", maxSplits: 1)
         guard parts.count == 2, parts[0].utf8.count == 10 else { return false }
         let isPrefix = parts[0].utf8.allSatisfy { $0.isASCIIDigit || (0x41...0x5A).contains($0) }

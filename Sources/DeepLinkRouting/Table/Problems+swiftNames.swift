@@ -1,7 +1,8 @@
 extension Problems {
     /// Checks that the names the generated Swift code uses (`deeplinkd generate swift`) stay distinct once made
     /// identifiers: routes (cases of `DeepLink`), each route's parameters (labels), states (cases of `AppState`)
-    /// and notifications (`Notification.Name` constants).
+    /// notifications (`Notification.Name` constants)
+    /// and features (cases of `Feature`).
     mutating func checkSwiftNames(_ definition: RouteTableDefinition) {
         var routes = SwiftNames(kind: "route")
         var notifications = SwiftNames(kind: "notification")
@@ -22,6 +23,12 @@ extension Problems {
         for state in definition.states ?? [] where !state.value.isEmpty {
             if let identifier = states.add(state.value, line: state.line, problems: &self), SwiftName.reservedCaseNames.contains(identifier) {
                 error(state.line, "state '\(state.value)': its Swift name '\(identifier)' is reserved in the generated AppState enum; rename the state")
+            }
+        }
+        var features = SwiftNames(kind: "feature")
+        for feature in definition.features where !feature.value.isEmpty {
+            if let identifier = features.add(feature.value, line: feature.line, problems: &self), SwiftName.reservedCaseNames.contains(identifier) {
+                error(feature.line, "feature '\(feature.value)': its Swift name '\(identifier)' is reserved in the generated Feature enum; rename the feature")
             }
         }
     }

@@ -5,8 +5,15 @@
 public final class Route: Sendable {
     /// Unique name (`charger`).
     public let name: String
-    /// The path pattern.
+    /// The path pattern: the canonical one, which links are built with.
     public let pattern: PathPattern
+    /// Older patterns that resolve to this route too, in table order (`c/$(id)` for `charger/$(id)`).
+    public var aliases: [PathPattern] { aliasRoutes.map(\.pattern) }
+    /// Each alias as a route of its own: this route's name, rules and scopes with the alias's pattern (so its path
+    /// parameters' components), for the index, the checks and the AASA. Empty for an alias.
+    let aliasRoutes: [Route]
+    /// Whether this is one of a route's `aliasRoutes`.
+    package let isAlias: Bool
     /// Where the route may be opened from.
     public let scopes: [Scope]
     /// Declared parameters in declaration order; a parameter not in the path is a query parameter.
@@ -15,6 +22,8 @@ public final class Route: Sendable {
     public let notification: String?
     /// The gate that must admit the app's state, if any.
     public let gate: String?
+    /// The feature the app must have enabled, if any.
+    public let feature: String?
     /// Whether the values are secrets (never logged, pages never cached).
     public let isSecret: Bool
     /// The landing page shown when the app is not installed, if any.
@@ -23,22 +32,52 @@ public final class Route: Sendable {
     public let stack: [String]
     /// The config line that defines the route, when known.
     public let line: Int?
+    /// Whether its landing page offers the App Clip card.
+    public let isAppClip: Bool
 
     init(
-        name: String, pattern: PathPattern, scopes: [Scope], parameters: [Parameter], notification: String?, gate: String?, isSecret: Bool,
-        landing: String?, stack: [String] = [], line: Int?
+        name: String, pattern: PathPattern, aliases: [Route] = [], isAlias: Bool = false, scopes: [Scope], parameters: [Parameter],
+        notification: String?, gate: String?, feature: String? = nil, isSecret: Bool, landing: String?, stack: [String] = [], line: Int?,
+        isAppClip: Bool = false
     ) {
         self.name = name
         self.pattern = pattern
+        self.aliasRoutes = aliases
+        self.isAlias = isAlias
         self.scopes = scopes
         self.parameters = parameters
         self.notification = notification
         self.gate = gate
+        self.feature = feature
         self.isSecret = isSecret
         self.landing = landing
         self.stack = stack
         self.line = line
+        self.isAppClip = isAppClip
     }
+
+    /// The route with `pattern` as an alias: the same route, its path parameters captured where `pattern` has them.
+    func alias(_ pattern: PathPattern, line: Int?) -> Route {
+        let positions = Dictionary(
+            pattern.components.enumerated().compactMap { position, component in
+                if case .parameter(let name, _, _) = component { (name, position) } else { nil }
+            }
+        ) { first, _ in first }
+        let parameters = parameters.map { Parameter(name: $0.name, rule: $0.rule, component: positions[$0.name]) }
+        return Route(
+            name: name, pattern: pattern, isAlias: true, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line, isAppClip: isAppClip)
+    }
+
+    /// The route with `aliases` (made by `alias(_:line:)` on it).
+    func with(aliases: [Route]) -> Route {
+        Route(
+            name: name, pattern: pattern, aliases: aliases, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line, isAppClip: isAppClip)
+    }
+
+    /// The route and its aliases, canonical first: every pattern the route answers to.
+    package var everyPattern: [Route] { [self] + aliasRoutes }
 
     /// One declared parameter.
     public struct Parameter: Sendable {

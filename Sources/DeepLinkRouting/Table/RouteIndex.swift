@@ -3,67 +3,16 @@
 /// Literal components are looked up in a dictionary per node; parameters (grouped by prefix and suffix), `*` and
 /// `**` are followed as edges. Built once with the table, then immutable. A search allocates nothing.
 struct RouteIndex: Sendable {
-    private var nodes: [Node] = [Node()]
-
-    private struct Node: Sendable {
-        var literals: [ByteKey: Int] = [:]
-        var parameters: [(prefix: String, suffix: String, node: Int)] = []
-        var wildcard: Int?
-        /// Routes whose pattern ends at this node.
-        var terminal: [Int] = []
-        /// Routes whose pattern continues with `**` from this node.
-        var rest: [Int] = []
-    }
+    private typealias Node = PatternNodes<ByteKey>.Node
+    private let trie: PatternNodes<ByteKey>
 
     init(_ patterns: [PathPattern]) {
-        var parameterNodes: [ParameterEdge: Int] = [:]
-        for (route, pattern) in patterns.enumerated() {
-            var node = 0
-            for component in pattern.components {
-                switch component {
-                case .literal(let text):
-                    node = literalChild(of: node, ByteKey(Array(text.utf8)))
-                case .parameter(_, let prefix, let suffix):
-                    let edge = ParameterEdge(node: node, prefix: prefix, suffix: suffix)
-                    if let existing = parameterNodes[edge] {
-                        node = existing
-                    } else {
-                        nodes.append(Node())
-                        nodes[node].parameters.append((prefix, suffix, nodes.count - 1))
-                        parameterNodes[edge] = nodes.count - 1
-                        node = nodes.count - 1
-                    }
-                case .wildcard:
-                    if nodes[node].wildcard == nil {
-                        nodes.append(Node())
-                        nodes[node].wildcard = nodes.count - 1
-                    }
-                    node = nodes[node].wildcard ?? node
-                case .rest:
-                    nodes[node].rest.append(route)
-                }
-            }
-            if pattern.components.last != .rest { nodes[node].terminal.append(route) }
-        }
-    }
-
-    private mutating func literalChild(of node: Int, _ key: ByteKey) -> Int {
-        if let existing = nodes[node].literals[key] { return existing }
-        nodes.append(Node())
-        nodes[node].literals[key] = nodes.count - 1
-        return nodes.count - 1
-    }
-
-    /// A parameter edge while the trie is built: found by dictionary, not by scanning a node's edges.
-    private struct ParameterEdge: Hashable {
-        let node: Int
-        let prefix: String
-        let suffix: String
+        trie = PatternNodes(patterns) { ByteKey(Array($0.utf8)) }
     }
 
     /// Calls `visit` with every route whose pattern matches `path` structurally (in no particular order).
     func search(_ path: UnsafeBufferPointer<Bytes>, visit: (Int) -> Void) {
-        nodes.withUnsafeBufferPointer { nodes in Self.search(nodes, node: 0, path: path, position: 0, visit: visit) }
+        trie.nodes.withUnsafeBufferPointer { nodes in Self.search(nodes, node: 0, path: path, position: 0, visit: visit) }
     }
 
     /// The routes whose pattern matches `path` structurally, in table order.

@@ -9,6 +9,7 @@ extension RouteTable {
         let states =
             definition.states.map { problems.checkNames($0, kind: "state") { !$0.isEmpty } }
             ?? Array(Set(gates.values.flatMap { $0 })).sorted()
+        let features = problems.checkNames(definition.features, kind: "feature") { !$0.isEmpty }
         var routes: [Route] = []
         var firstDefinitions: [String: RouteDefinition] = [:]
         for route in definition.routes {
@@ -18,7 +19,7 @@ extension RouteTable {
             } else {
                 firstDefinitions[route.name.value] = route
             }
-            let context = RouteContext(domains: domains, schemes: schemes, gates: gates)
+            let context = RouteContext(domains: domains, schemes: schemes, gates: gates, features: features, app: definition.app)
             if let compiled = problems.check(route, in: context) { routes.append(compiled) }
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
@@ -27,7 +28,7 @@ extension RouteTable {
         guard !problems.hasErrors, let app else {
             return RouteTableCompilation(table: nil, diagnostics: problems.sorted)
         }
-        let table = RouteTable(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+        let table = RouteTable(app: app, domains: domains, schemes: schemes, states: states, gates: gates, features: features, routes: routes)
         return RouteTableCompilation(table: table, diagnostics: problems.sorted)
     }
 
@@ -54,6 +55,9 @@ struct RouteContext {
     let domains: [String]
     let schemes: [String]
     let gates: [String: Set<String>]
+    var features: [String] = []
+    /// The app section as written (route checks read its App Clips and App Store ID).
+    var app = AppDefinition(name: Located(""), appIDs: [])
 }
 
 /// Diagnostics collected while compiling.

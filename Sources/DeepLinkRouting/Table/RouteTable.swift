@@ -16,8 +16,15 @@ public struct RouteTable: Sendable {
     public var states: [String] { storage.states }
     /// Named sets of states.
     public var gates: [String: Set<String>] { storage.gates }
+    /// The app features a route may require, in config order.
+    public var features: [String] { storage.features }
     /// The routes, in table order (first match wins).
     public var routes: [Route] { storage.routes }
+    /// Every pattern of every route as a route of its own, in table order, each route's aliases after it: what the
+    /// index holds.
+    var entries: [Route] { storage.entries }
+    /// For each of `entries`, the position of its route in `routes`.
+    var entryRoutes: [Int] { storage.entryRoutes }
     var index: RouteIndex { storage.index }
     /// Per route, in table order: `https://DOMAIN/` on its first allowed domain and `SCHEME://` on its first allowed
     /// scheme, the fixed starts of its canonical links.
@@ -30,20 +37,28 @@ public struct RouteTable: Sendable {
         let schemes: [String]
         let states: [String]
         let gates: [String: Set<String>]
+        let features: [String]
         let routes: [Route]
+        let entries: [Route]
+        let entryRoutes: [Int]
         let index: RouteIndex
         let linkOrigins: [LinkOrigins]
         /// Each route's position by name (names are unique in a compiled table).
         let positions: [String: Int]
 
-        init(app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], routes: [Route]) {
+        init(
+            app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], features: [String], routes: [Route]
+        ) {
             self.app = app
             self.domains = domains
             self.schemes = schemes
             self.states = states
             self.gates = gates
+            self.features = features
             self.routes = routes
-            self.index = RouteIndex(routes.map(\.pattern))
+            self.entries = routes.flatMap(\.everyPattern)
+            self.entryRoutes = routes.enumerated().flatMap { position, route in Array(repeating: position, count: 1 + route.aliasRoutes.count) }
+            self.index = RouteIndex(entries.map(\.pattern))
             self.linkOrigins = routes.map { LinkOrigins(of: $0, domains: domains, schemes: schemes) }
             self.positions = Dictionary(routes.enumerated().map { ($1.name, $0) }) { first, _ in first }
         }
@@ -59,6 +74,13 @@ public struct RouteTable: Sendable {
         public let appStoreID: String?
         /// Whether the AASA lists the apps under `webcredentials`.
         public let webCredentials: Bool
+        /// `TEAMID.bundle.id.Clip` identifiers of the App Clips, listed under `appclips` in the AASA.
+        public let appClips: [String]
+
+        /// The App Clip's bundle ID (the first App Clip without its team prefix), as the App Clip card names it.
+        public var appClipBundleID: String? {
+            appClips.first.flatMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }
+        }
     }
 
     /// Compiles a definition, throwing every error found (warnings are dropped; use `compile(_:)` to see them).
@@ -68,8 +90,10 @@ public struct RouteTable: Sendable {
         self = table
     }
 
-    init(app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], routes: [Route]) {
-        storage = Storage(app: app, domains: domains, schemes: schemes, states: states, gates: gates, routes: routes)
+    init(
+        app: App, domains: [String], schemes: [String], states: [String], gates: [String: Set<String>], features: [String] = [], routes: [Route]
+    ) {
+        storage = Storage(app: app, domains: domains, schemes: schemes, states: states, gates: gates, features: features, routes: routes)
     }
 
     /// The route called `name`.

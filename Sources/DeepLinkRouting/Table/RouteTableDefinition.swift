@@ -12,19 +12,23 @@ public struct RouteTableDefinition: Sendable {
     public var states: [Located<String>]?
     /// Named sets of states, in order.
     public var gates: [GateDefinition]
+    /// The app features a route may require (`premiumWorkflows`).
+    public var features: [Located<String>]
     /// The routes; order is load-bearing.
     public var routes: [RouteDefinition]
 
     /// A definition.
     public init(
         app: AppDefinition, domains: [Located<String>], schemes: [Located<String>] = [],
-        states: [Located<String>]? = nil, gates: [GateDefinition] = [], routes: [RouteDefinition]
+        states: [Located<String>]? = nil, gates: [GateDefinition] = [], features: [Located<String>] = [],
+        routes: [RouteDefinition]
     ) {
         self.app = app
         self.domains = domains
         self.schemes = schemes
         self.states = states
         self.gates = gates
+        self.features = features
         self.routes = routes
     }
 }
@@ -53,13 +57,19 @@ public struct AppDefinition: Sendable {
     public var appStoreID: Located<String>?
     /// Whether the AASA lists the apps under `webcredentials`.
     public var webCredentials: Bool
+    /// The App Clips' `TEAMID.bundle.id.Clip` identifiers, listed under `appclips` in the AASA.
+    public var appClips: [Located<String>]
 
     /// An app section.
-    public init(name: Located<String>, appIDs: [Located<String>], appStoreID: Located<String>? = nil, webCredentials: Bool = false) {
+    public init(
+        name: Located<String>, appIDs: [Located<String>], appStoreID: Located<String>? = nil, webCredentials: Bool = false,
+        appClips: [Located<String>] = []
+    ) {
         self.name = name
         self.appIDs = appIDs
         self.appStoreID = appStoreID
         self.webCredentials = webCredentials
+        self.appClips = appClips
     }
 }
 
@@ -81,8 +91,10 @@ public struct GateDefinition: Sendable {
 public struct RouteDefinition: Sendable {
     /// Unique name.
     public var name: Located<String>
-    /// Pattern text.
+    /// Pattern text: the canonical pattern, which links are built with.
     public var path: Located<String>
+    /// More pattern texts that resolve to the route too (older link shapes), in order.
+    public var aliases: [Located<String>]
     /// Scopes as written; nil means `[universal]`.
     public var scopes: [Located<String>]?
     /// Declared parameters, in order.
@@ -91,6 +103,8 @@ public struct RouteDefinition: Sendable {
     public var notification: Located<String>?
     /// Gate name.
     public var gate: Located<String>?
+    /// The feature the app must have enabled to act on the route.
+    public var feature: Located<String>?
     /// Whether the route's values are secrets.
     public var isSecret: Bool
     /// Landing page name.
@@ -99,15 +113,20 @@ public struct RouteDefinition: Sendable {
     public var stack: [Located<String>]
     /// The line where the route starts.
     public var line: Int?
+    /// Whether the route's landing page offers the App Clip (`appClip: true`), at the line written.
+    public var appClip: Located<Bool>?
 
     /// A route.
     public init(
-        name: Located<String>, path: Located<String>, scopes: [Located<String>]? = nil,
+        name: Located<String>, path: Located<String>, aliases: [Located<String>] = [], scopes: [Located<String>]? = nil,
         parameters: [ParameterDefinition] = [], notification: Located<String>? = nil, gate: Located<String>? = nil,
-        isSecret: Bool = false, landing: Located<String>? = nil, stack: [Located<String>] = [], line: Int? = nil
+        feature: Located<String>? = nil, isSecret: Bool = false, landing: Located<String>? = nil, stack: [Located<String>] = [], line: Int? = nil,
+        appClip: Located<Bool>? = nil
     ) {
         self.name = name
         self.path = path
+        self.aliases = aliases
+        self.feature = feature
         self.scopes = scopes
         self.parameters = parameters
         self.notification = notification
@@ -116,6 +135,7 @@ public struct RouteDefinition: Sendable {
         self.landing = landing
         self.stack = stack
         self.line = line
+        self.appClip = appClip
     }
 }
 

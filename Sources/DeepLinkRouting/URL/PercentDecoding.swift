@@ -1,9 +1,9 @@
 /// Why a percent-encoded string cannot be decoded.
-public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
+package enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
     case invalidEscape(String)
     case invalidUTF8
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidEscape(let escape): "invalid percent-escape '\(escape)'"
         case .invalidUTF8: "percent-escapes decode to invalid UTF-8"

@@ -1,10 +1,10 @@
 /// Splits and decodes `name=value&…` query strings the way the resolver reads them.
-public enum QueryString {
+package enum QueryString {
     /// The items of `query` (without its `?`), each name and value percent-decoded once, in order.
     ///
     /// A name without `=` has the empty value, empty items (`a&&b`) are skipped, and `+` stays `+`. Names and
     /// values without escapes are slices of `query`, not copies.
-    public static func items(in query: Substring) throws(PercentDecodingError) -> [(name: Substring, value: Substring)] {
+    package static func items(in query: Substring) throws(PercentDecodingError) -> [(name: Substring, value: Substring)] {
         var text = query
         let found = text.withUTF8 { bytes -> Result<[(name: Substring, value: Substring)], PercentDecodingError> in
             guard let base = bytes.baseAddress else { return .success([]) }

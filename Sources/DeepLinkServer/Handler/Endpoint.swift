@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a request was for: the label of its metrics and access-log line (never a raw path).
 enum Endpoint: String, Sendable, CaseIterable {

@@ -7,14 +7,17 @@ enum ResolveOutcomes: Sequence, ExpressibleByArrayLiteral {
 
     /// One URL's outcome as metrics label it: `matched` or the reason, and the name of the route concerned (the one
     /// that matched, or the one whose parameter or channel refused the URL), empty when no route was. A route name,
-    /// never a value: the labels are bounded by the table.
+    /// never a value: the labels are bounded by the table. `alias` is the pattern text of the alias a match came
+    /// through, empty for the route's path (or no match).
     struct Outcome: Hashable, ExpressibleByStringLiteral {
         let reason: String
         let route: String
+        let alias: String
 
-        init(_ reason: String, route: String) {
+        init(_ reason: String, route: String, alias: String = "") {
             self.reason = reason
             self.route = route
+            self.alias = alias
         }
 
         /// An outcome concerning no route.

@@ -3,13 +3,13 @@ import Foundation
 import MicroHTTP
 
 extension SiteHandler {
-    /// `GET /resolve?url=URL[&state=STATE]`. An answer about a route that is not secret is kept in the worker's
-    /// cache and sent again for the same target.
+    /// `GET /resolve?url=URL[&state=STATE][&features=A,B]`. An answer about a route that is not secret is kept in the
+    /// worker's cache from its second ask, and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
         let cache = site.answerCache(worker: request.worker)
         if let cached = cache.response(for: key) {
-            return Answer(.prepared(cached.response), endpoint: .resolve, outcomes: .one(.init("matched", route: cached.route)))
+            return Answer(.prepared(cached.response), endpoint: .resolve, outcomes: .one(.init("matched", route: cached.route, alias: cached.alias)))
         }
         let query: [(name: Substring, value: Substring)]
         switch queryItems(request) {
@@ -20,19 +20,24 @@ extension SiteHandler {
             return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve)
         }
         do {
-            let result = try site.table.resolve(url, state: query.first(where: { $0.name == "state" }).map { String($0.value) })
+            let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
+            let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
+            let result = try site.table.resolve(url, state: state, features: features)
             let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
-            guard case .matched(let match) = result.outcome, !match.route.isSecret, let prepared = try? PreparedResponse(response) else {
-                return Answer(.response(response), endpoint: .resolve, outcomes: .one(result.outcome.label))
+            let label = result.outcome.label
+            guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
+                let prepared = try? PreparedResponse(response)
+            else {
+                return Answer(.response(response), endpoint: .resolve, outcomes: .one(label))
             }
-            cache.store(prepared, route: match.route.name, for: key)
-            return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one(result.outcome.label))
+            cache.store(prepared, route: match.route.name, alias: label.alias, for: key)
+            return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one(label))
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
     }
 
-    /// `POST /resolve` with `{"urls": [...], "state": ...}`: at most 1000 URLs.
+    /// `POST /resolve` with `{"urls": [...], "state": ..., "features": [...]}`: at most 1000 URLs.
     func resolveBatch(_ request: HTTPRequest) -> Answer {
         let contentType = request.header("Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard contentType == "application/json" else {
@@ -44,7 +49,7 @@ extension SiteHandler {
         case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
         }
         do {
-            if let state = batch.state { try site.table.validate(state: state) }
+            try site.table.validate(state: batch.state, features: batch.features)
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)
         }
@@ -56,7 +61,7 @@ extension SiteHandler {
         let answerLimit = ResolveBatch.answerLimit(requestBytes: request.body.count)
         for url in batch.urls {
             do {
-                let result = try site.table.resolve(url, state: batch.state)
+                let result = try site.table.resolve(url, state: batch.state, features: batch.features)
                 result.write(to: &writer, in: site.table)
                 outcomes.append(result.outcome.label)
             } catch {
@@ -110,51 +115,6 @@ extension SiteHandler {
             if isRepeated { return .failure(APIError(400, "query parameter '\(item.name)' is given twice")) }
         }
         return .success(items)
-    }
-}
-
-/// The body of `POST /resolve`.
-struct ResolveBatch {
-    static let maximumCount = 1000
-
-    /// The largest answer to a batch of `requestBytes`: 8 times the request (a matched URL's answer echoes it, its
-    /// parameters and two links, each value percent-encoded in them) plus 256 bytes a URL for the keys. What one
-    /// request can make the server hold stays a small multiple of what it sent.
-    static func answerLimit(requestBytes: Int) -> Int {
-        8 * requestBytes + 256 * maximumCount
-    }
-    let urls: [String]
-    let state: String?
-
-    /// The batch in `body`, read as strict JSON (`StrictJSON`): the same body is refused or read the same way
-    /// whichever JSON library a client uses.
-    static func decode(_ body: [UInt8]) -> Result<ResolveBatch, APIError> {
-        let parsed: StrictJSON
-        do {
-            parsed = try StrictJSON.parse(body)
-        } catch {
-            return .failure(APIError(400, error.description))
-        }
-        guard case .object(let members) = parsed else { return .failure(APIError(400, "the body is not a JSON object")) }
-        if let unknown = members.map(\.key).sorted().first(where: { $0 != "urls" && $0 != "state" }) {
-            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ...}"))
-        }
-        let notStrings = APIError(400, "'urls' must be an array of strings")
-        guard case .array(let elements) = members.first(where: { $0.key == "urls" })?.value else { return .failure(notStrings) }
-        var urls: [String] = []
-        urls.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .string(let url) = element else { return .failure(notStrings) }
-            urls.append(url)
-        }
-        guard urls.count <= maximumCount else {
-            return .failure(APIError(413, "at most \(maximumCount) URLs per request, got \(urls.count)"))
-        }
-        switch members.first(where: { $0.key == "state" })?.value {
-        case nil, .null: return .success(ResolveBatch(urls: urls, state: nil))
-        case .string(let state): return .success(ResolveBatch(urls: urls, state: state))
-        default: return .failure(APIError(400, "'state' must be a string"))
-        }
     }
 }
 

@@ -3,7 +3,8 @@ import MicroHTTP
 
 extension SiteHandler {
     /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
-    /// Pages of routes that are not secret are kept in the worker's cache and sent again for the same target.
+    /// Pages of routes that are not secret are kept in the worker's cache from their second ask, and sent again for the
+    /// same target.
     func landing(_ request: HTTPRequest) -> Answer {
         let table = site.table
         guard request.target.utf8.first == UInt8(ascii: "/"), let domain = table.domains.first else { return notFound(request) }
@@ -14,7 +15,9 @@ extension SiteHandler {
         let key = AnswerCache.Key(host: host, target: request.target)
         let cache = site.answerCache(worker: request.worker)
         if let cached = cache.response(for: key) {
-            return Answer(.prepared(cached.response), endpoint: .landing, outcomes: .one(.init("matched", route: cached.route)), opened: cached.route, on: host)
+            return Answer(
+                .prepared(cached.response), endpoint: .landing, outcomes: .one(.init("matched", route: cached.route, alias: cached.alias)),
+                opened: cached.route, on: host)
         }
         let outcome = table.resolve(host: host, target: request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {
@@ -23,17 +26,19 @@ extension SiteHandler {
             return answer
         }
         let route = match.route.name
-        let matched = ResolveOutcomes.one(.init("matched", route: route))
+        let label = outcome.label
+        let matched = ResolveOutcomes.one(label)
         let html = site.pages.render(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
         let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
         guard !match.route.isSecret else {
             return Answer(
                 .response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)
         }
-        guard let page = try? PreparedResponse(response) else {
+        // Kept from its second ask on: a page asked for once is sent as a one-off answer.
+        guard cache.admits(key), let page = try? PreparedResponse(response) else {
             return Answer(.response(response), endpoint: .landing, outcomes: matched, opened: route, on: host)
         }
-        cache.store(page, route: route, for: key)
+        cache.store(page, route: route, alias: label.alias, for: key)
         return Answer(.prepared(page), endpoint: .landing, outcomes: matched, opened: route, on: host)
     }
 }
@@ -42,7 +47,7 @@ extension ResolveOutcome {
     /// `matched` or the reason, and the route concerned, as metrics label them.
     var label: ResolveOutcomes.Outcome {
         switch self {
-        case .matched(let match): .init("matched", route: match.route.name)
+        case .matched(let match): .init("matched", route: match.route.name, alias: match.via?.description ?? "")
         case .unmatched(let unmatched): .init(unmatched.reason.rawValue, route: unmatched.route ?? "")
         }
     }

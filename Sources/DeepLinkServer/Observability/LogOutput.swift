@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file descriptor a ``LogSink`` writes to, written without ever waiting longer than the caller allows: a reader
 /// that stops reading costs the writer its deadline, never a thread stuck in `write`.
@@ -47,7 +51,7 @@ struct LogOutput: Sendable {
 
     /// Closes the descriptor if it was opened here.
     func close() {
-        if isOwned { _ = Glibc.close(descriptor) }
+        if isOwned { _ = closeDescriptor(descriptor) }
     }
 
     /// Queues `bytes` after what is still unwritten.
@@ -64,7 +68,7 @@ struct LogOutput: Sendable {
             let written = unwritten[offset...].withUnsafeBytes { bytes in
                 switch kind {
                 case .socket: send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-                case .descriptor: Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+                case .descriptor: writeDescriptor(descriptor, bytes.baseAddress, bytes.count)
                 }
             }
             if written > 0 {
@@ -83,3 +87,8 @@ struct LogOutput: Sendable {
         return true
     }
 }
+
+/// `close(2)` and `write(2)` under names of their own: inside `LogOutput`, `close` and `write` are its methods.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+private func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }

@@ -1,7 +1,9 @@
 /// Which links are used: landing pages served by route and the domain they were opened on
 /// (`deeplinkd_link_opens_total{route, channel}`), and URLs `/resolve` was asked about by route and outcome
 /// (`deeplinkd_resolves_total{route, outcome}`). Labels are route names, reasons and configured domains, never a
-/// parameter value, so the series are bounded by the table (an unmatched URL has `route=""`).
+/// parameter value, so the series are bounded by the table (an unmatched URL has `route=""`). URLs matched through
+/// an alias, by landing page or `/resolve`, are counted by route and alias as well
+/// (`deeplinkd_alias_matches_total{route, alias}`, the alias's pattern text from the table).
 ///
 /// Counts are kept across reloads, as Prometheus expects of a counter (only a restart resets them): a route a
 /// reload removes keeps its last count until the process restarts, and one it renames starts a series of its own.
@@ -18,6 +20,7 @@ struct RouteCounts {
 
     private(set) var opens: [Key: Int] = [:]
     private(set) var resolves: [Key: Int] = [:]
+    private(set) var aliases: [Key: Int] = [:]
 
     /// Counts a landing page of `route` served on the domain `channel`.
     mutating func recordOpen(route: String, channel: String) {
@@ -29,12 +32,18 @@ struct RouteCounts {
         resolves[Key(route: outcome.route, label: outcome.reason), default: 0] += 1
     }
 
+    /// Counts one URL matched through an alias.
+    mutating func recordAlias(_ outcome: ResolveOutcomes.Outcome) {
+        aliases[Key(route: outcome.route, label: outcome.alias), default: 0] += 1
+    }
+
     mutating func add(_ other: RouteCounts) {
         opens.merge(other.opens, uniquingKeysWith: +)
         resolves.merge(other.resolves, uniquingKeysWith: +)
+        aliases.merge(other.aliases, uniquingKeysWith: +)
     }
 
-    /// The two counters in the Prometheus text format, series sorted by route, then channel or outcome.
+    /// The three counters in the Prometheus text format, series sorted by route, then channel or outcome.
     func write(into text: inout String) {
         text += "# HELP deeplinkd_link_opens_total Landing pages served (opened without the app), by route and domain.\n"
         text += "# TYPE deeplinkd_link_opens_total counter\n"
@@ -45,6 +54,11 @@ struct RouteCounts {
         text += "# TYPE deeplinkd_resolves_total counter\n"
         for (key, count) in resolves.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_resolves_total{route=\"\(Self.escaped(key.route))\",outcome=\"\(Self.escaped(key.label))\"} \(count)\n"
+        }
+        text += "# HELP deeplinkd_alias_matches_total URLs matched through an alias (landing pages and /resolve), by route and alias.\n"
+        text += "# TYPE deeplinkd_alias_matches_total counter\n"
+        for (key, count) in aliases.sorted(by: { $0.key < $1.key }) {
+            text += "deeplinkd_alias_matches_total{route=\"\(Self.escaped(key.route))\",alias=\"\(Self.escaped(key.label))\"} \(count)\n"
         }
     }
 

@@ -110,6 +110,7 @@ final class ServerMetrics: Sendable {
             for outcome in outcomes {
                 tally.outcomes[outcome.reason, default: 0] += 1
                 if endpoint == .resolve { tally.routes.recordResolve(outcome) }
+                if !outcome.alias.isEmpty { tally.routes.recordAlias(outcome) }
             }
             if let opened, status == 200 { tally.routes.recordOpen(route: opened.route, channel: opened.channel) }
             tally.latency[endpoint.index].record(Int64(max(0, nanoseconds)))

@@ -1,5 +1,10 @@
 import DeepLinkRouting
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `2026-11-22T04:18:02.123Z` from the system clock, formatted by hand: Foundation's date formatting loads ICU,
 /// which costs megabytes of memory and microseconds per line.

@@ -27,6 +27,9 @@ struct LandingPage {
                 banner += ", app-argument="
                 banner += universal
             }
+            if route.isAppClip, let appClip = table.app.appClipBundleID {
+                banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card"
+            }
             return banner
         }
         var values: [String?] = []

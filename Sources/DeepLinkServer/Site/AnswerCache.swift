@@ -9,15 +9,29 @@ import MicroHTTP
 /// and a site has caches of its own, so a reload starts with empty ones. A worker thread uses its own cache
 /// (`Site.answerCache(worker:)`).
 ///
+/// An answer is admitted only when it is asked for again (`admits`): the first ask of a target leaves a 64-bit hash
+/// of its key in a fixed table of recent asks, and only a second ask while that hash is still there builds a prepared
+/// response and keeps it. A flood of distinct URLs (a sticker per charger, a token per sign-in) then builds no
+/// prepared response, turns no generation and frees nothing. A hash collision admits an answer one ask early, never a
+/// wrong answer: the cache itself is keyed by the whole target.
+///
 /// Bounded by two generations of at most `generationSize` answers and `generationBytes` bytes each: new answers go
 /// into the recent generation; when the next one would not fit, it becomes the older one, whose answers are dropped
-/// unless asked for again before the next turn (then they move back). An answer counts its key and its body twice
+/// unless asked for again before the next turn (then they move back). The answers a turn drops are released a few at a
+/// time by the inserts and misses that follow (`retiring`), not all at once, so no request pays for freeing hundreds of
+/// responses and the allocator is not left with a burst of freed blocks. An answer counts its key and its body twice
 /// (the prepared response keeps a copy of its own), so long targets, which a client can make up at will (`/resolve`
 /// ignores query items it does not know), bound the cache by bytes as short ones bound it by count. So it holds at
-/// most twice `generationBytes`, keeps the answers in use, and a flood of distinct URLs costs it nothing but misses.
+/// most twice `generationBytes` (and, until they are released, the answers the last turn dropped), keeps the answers
+/// in use, and a flood of distinct URLs costs it nothing but misses.
 final class AnswerCache: Sendable {
     static let generationSize = 256
     static let generationBytes = 2 << 20
+    /// Slots of the table of recent asks (a power of two): a target asked for twice within about this many other
+    /// first asks is admitted.
+    static let askSlots = 4096
+    /// How many dropped answers each insert or miss releases (half a generation's worth over a generation's inserts).
+    static let releasesPerStep = 2
 
     /// What an answer depends on besides the site.
     struct Key: Hashable {
@@ -27,10 +41,12 @@ final class AnswerCache: Sendable {
         let target: String
     }
 
-    /// An answer kept, with the name of the route it is about (for the per-route metrics of a cached answer).
+    /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the
+    /// route's path (for the per-route and alias metrics of a cached answer).
     struct Entry {
         let response: PreparedResponse
         let route: String
+        var alias = ""
     }
 
     private let generations = PThreadMutex<Generations>(Generations())
@@ -40,20 +56,47 @@ final class AnswerCache: Sendable {
         var older: [Key: Entry] = [:]
         var recentBytes = 0
         var olderBytes = 0
+        /// Answers a turn dropped, released `releasesPerStep` at a time (after the lock).
+        var retiring: [Entry] = []
+        /// Hashes of keys asked for once, by their low bits; 0 is an empty slot.
+        var asks = [UInt64](repeating: 0, count: AnswerCache.askSlots)
+
+        /// Whether `key` was asked for before (its hash is in its slot); records the ask when it was not.
+        mutating func admits(_ key: Key) -> Bool {
+            let hash = UInt64(bitPattern: Int64(key.hashValue)) | 1
+            let slot = Int(truncatingIfNeeded: hash >> 1) & (AnswerCache.askSlots - 1)
+            if asks[slot] == hash { return true }
+            asks[slot] = hash
+            return false
+        }
+
+        /// Takes up to `releasesPerStep` of the answers waiting to be released, to release after the lock.
+        mutating func retire() -> [Entry] {
+            guard !retiring.isEmpty else { return [] }
+            let count = min(AnswerCache.releasesPerStep, retiring.count)
+            defer { retiring.removeLast(count) }
+            return Array(retiring.suffix(count))
+        }
 
         /// Adds `response` to the recent generation, turning the generations first when it would not fit; returns
-        /// the answers that turn dropped, to be released after the lock (releasing frees libmicrohttpd responses).
-        mutating func insert(_ response: Entry, for key: Key) -> [Key: Entry] {
+        /// answers to release after the lock (releasing frees libmicrohttpd responses): a few of those earlier turns
+        /// dropped, and whatever was still waiting when this one turns (none, unless answers far above the average
+        /// size make generations turn within a few inserts).
+        mutating func insert(_ response: Entry, for key: Key) -> [Entry] {
             let bytes = Self.bytes(of: response, for: key)
-            var dropped: [Key: Entry] = [:]
+            var released = retire()
             if recent.count >= AnswerCache.generationSize || recentBytes + bytes > AnswerCache.generationBytes {
-                dropped = older
+                released += retiring
+                retiring = Array(older.values)
                 (older, olderBytes) = (recent, recentBytes)
                 (recent, recentBytes) = ([:], 0)
             }
-            if let replaced = recent.updateValue(response, forKey: key) { recentBytes -= Self.bytes(of: replaced, for: key) }
+            if let replaced = recent.updateValue(response, forKey: key) {
+                recentBytes -= Self.bytes(of: replaced, for: key)
+                released.append(replaced)
+            }
             recentBytes += bytes
-            return dropped
+            return released
         }
 
         /// Takes the answer for `key` out of the older generation.
@@ -65,24 +108,31 @@ final class AnswerCache: Sendable {
 
         /// What an answer holds: its key, and its body twice.
         static func bytes(of entry: Entry, for key: Key) -> Int {
-            key.host.utf8.count + key.target.utf8.count + entry.route.utf8.count + 2 * entry.response.response.body.count
+            key.host.utf8.count + key.target.utf8.count + entry.route.utf8.count + entry.alias.utf8.count + 2 * entry.response.response.body.count
         }
     }
 
     /// The answer kept for `key`, if any.
     func response(for key: Key) -> Entry? {
-        // The answers a turn drops are released once `withLock` has returned, after the lock.
-        generations.withLock { generations -> (found: Entry?, dropped: [Key: Entry]) in
-            if let response = generations.recent[key] { return (response, [:]) }
-            guard let response = generations.takeOlder(key) else { return (nil, [:]) }
+        // The answers released here are released once `withLock` has returned, after the lock.
+        generations.withLock { generations -> (found: Entry?, released: [Entry]) in
+            if let response = generations.recent[key] { return (response, []) }
+            guard let response = generations.takeOlder(key) else { return (nil, generations.retire()) }
             return (response, generations.insert(response, for: key))
         }.found
     }
 
-    /// Keeps `response`, an answer about the route named `route`, as the answer to `key`.
-    func store(_ response: PreparedResponse, route: String, for key: Key) {
-        // The answers the turn dropped are released once `withLock` has returned, after the lock.
-        _ = generations.withLock { $0.insert(Entry(response: response, route: route), for: key) }
+    /// Whether an answer to `key` should be kept: true when `key` was asked for recently (its second ask), false
+    /// the first time, which is remembered for the next.
+    func admits(_ key: Key) -> Bool {
+        generations.withLock { $0.admits(key) }
+    }
+
+    /// Keeps `response`, an answer about the route named `route` through `alias` (empty for its path), as the
+    /// answer to `key`.
+    func store(_ response: PreparedResponse, route: String, alias: String = "", for key: Key) {
+        // The answers released here are released once `withLock` has returned, after the lock.
+        _ = generations.withLock { $0.insert(Entry(response: response, route: route, alias: alias), for: key) }
     }
 
     /// The number of answers kept.

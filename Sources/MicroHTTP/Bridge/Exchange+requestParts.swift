@@ -1,5 +1,10 @@
 import CMicroHTTPD
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Exchange {
     /// How the request's body is framed, read from its `Content-Length` and `Transfer-Encoding` headers.

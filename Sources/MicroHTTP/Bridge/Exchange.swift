@@ -1,5 +1,10 @@
 import CMicroHTTPD
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One access-handler call: a connection plus the server state, with the request steps built on them.
 ///

@@ -1,5 +1,10 @@
 import CMicroHTTPD
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The C callbacks handed to libmicrohttpd; each recovers its state from the `cls` pointer.
 ///

@@ -1,5 +1,10 @@
 import CMicroHTTPD
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Builds libmicrohttpd responses from ``HTTPResponse`` values.
 enum LibraryResponse {

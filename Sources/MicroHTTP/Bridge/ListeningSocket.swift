@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A bound, listening, non-blocking TCP socket, opened by MicroHTTP so bind errors are exact.
 ///

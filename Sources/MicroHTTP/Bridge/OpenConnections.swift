@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The connections the daemon holds, and which of them are between requests, so that a drain can close the idle
 /// ones instead of waiting for them.

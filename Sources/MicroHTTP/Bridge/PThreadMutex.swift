@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A value behind a `pthread_mutex_t`: `Synchronization.Mutex`'s `withLock`, visible to the thread sanitizer.
 ///

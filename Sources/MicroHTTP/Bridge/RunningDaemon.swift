@@ -1,5 +1,10 @@
 import CMicroHTTPD
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A started libmicrohttpd daemon and everything it borrows until it is stopped.
 ///

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An IPv4 or IPv6 socket address built from a numeric host literal and a port.
 enum SocketAddress {

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension HTTPServer {
     /// Where the server listens and every limit that protects it; each default is chosen on purpose.

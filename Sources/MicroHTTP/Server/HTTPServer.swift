@@ -1,7 +1,12 @@
 import CMicroHTTPD
-import Glibc
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every complete request to one handler.
 ///

@@ -1,5 +1,10 @@
 import CQREncode
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A QR code as a square of modules, encoded by libqrencode: a value, so the images are written in Swift.
 public struct QRCode: Sendable, Equatable {

@@ -10,7 +10,7 @@ public struct LinkRouter: Sendable {
     public enum Outcome: Equatable, Sendable {
         /// Reset the navigation path, push `stack`, and post `notification` with the link.
         case dispatch(DeepLink, notification: Notification.Name, stack: [DeepLink])
-        /// A link the state's gate refuses (a sign-in link while signed in): dropped.
+        /// A link the state's gate or the enabled features refuse (a sign-in link while signed in): dropped.
         case ignore(DeepLink, state: AppState)
         /// No route takes the URL; `unmatched.reason` says why (the same as the server's `/resolve`).
         case unmatched(Unmatched)
@@ -22,13 +22,13 @@ public struct LinkRouter: Sendable {
     /// A router.
     public init() {}
 
-    /// What to do with `url` while the app is in `state`.
-    public func route(_ url: URL, in state: AppState) -> Outcome {
+    /// What to do with `url` while the app is in `state` with `features` enabled.
+    public func route(_ url: URL, in state: AppState, features: Set<Feature> = []) -> Outcome {
         switch DeepLink.parse(url) {
         case .unmatched(let unmatched):
             return .unmatched(unmatched)
         case .link(let link):
-            guard link.action(in: state) == .dispatch else { return .ignore(link, state: state) }
+            guard link.action(in: state, features: features) == .dispatch else { return .ignore(link, state: state) }
             return .dispatch(link, notification: link.notification, stack: link.stack)
         }
     }

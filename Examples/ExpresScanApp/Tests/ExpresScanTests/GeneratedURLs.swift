@@ -1,4 +1,4 @@
-/// Deterministic URLs around the ExpresScan table's shapes: right and wrong schemes, hosts, prefixes, values,
+/// Deterministic URLs around the ExpresScan table's shapes (its aliases too): right and wrong schemes, hosts, prefixes, values,
 /// queries, percent-escapes, trailing slashes and fragments, from a fixed seed.
 struct GeneratedURLs: Sequence, IteratorProtocol {
     private var state: UInt64
@@ -34,7 +34,10 @@ struct GeneratedURLs: Sequence, IteratorProtocol {
             "https://LINKS.Example.com/", "expchg://", "expchg://", "expchg://", "EXPCHG://",
             "http://links.example.com/", "https://evil.example/", "https://links.example.com:443/", "mailto:", "expchg:/", "https:///",
         ])
-        var path = pick(["c/", "c/", "c/", "m/", "m/", "u/", "u/", "auth/callback", "auth/callback", "auth/callback/", "auth/", "C/", "x/", "", "c//", "./c/"])
+        var path = pick([
+            "c/", "c/", "c/", "charger/", "charger/", "Charger/", "charger//", "m/", "m/", "u/", "u/", "auth/callback", "auth/callback", "auth/callback/",
+            "auth/", "C/", "x/", "", "c//", "./c/",
+        ])
         if path.hasSuffix("/") && random() % 8 != 0 { path += value() }
         if random() % 10 == 0 { path += pick(["/", "/extra", "/.."]) }
         var url = origin + path

@@ -19,12 +19,21 @@ struct LinkRouterTests {
             ("https://links.example.com/c/CH-42", DeepLink.charger(id: "CH-42"), Notification.Name("chargerDeepLinkRequested")),
             ("expchg://c/CH-42", .charger(id: "CH-42"), .chargerDeepLinkRequested),
             ("EXPCHG://c/CH-42", .charger(id: "CH-42"), .chargerDeepLinkRequested),
+            ("https://links.example.com/charger/CH-42", .charger(id: "CH-42"), .chargerDeepLinkRequested),
+            ("expchg://charger/CH-42", .charger(id: "CH-42"), .chargerDeepLinkRequested),
             ("https://links.example.com/m/\(token)", .magicEmailSignIn(token: token), .magicEmailSignInRequested),
             ("https://links.example.com/u/abcd", .userQrSignIn(publicId: "abcd"), .userQrSignInRequested),
             ("https://links.example.com/auth/callback?code=abc.123", .registrationCallback(code: "abc.123"), .universalLinkRegistrationCallback),
         ])
     func shapes(text: String, link: DeepLink, notification: Notification.Name) throws {
         #expect(Self.router.route(try Self.url(text), in: .welcome) == .dispatch(link, notification: notification, stack: [link]))
+    }
+
+    @Test("a link that came through the alias is written back with the canonical path")
+    func aliasLinksAreCanonical() throws {
+        let link = try #require(DeepLink(url: try Self.url("https://links.example.com/charger/CH-42")))
+        #expect(link.universalLink?.absoluteString == "https://links.example.com/c/CH-42")
+        #expect(link.appLink?.absoluteString == "expchg://c/CH-42")
     }
 
     @Test(

@@ -1,0 +1,57 @@
+extension RouteTable {
+    /// Throws unless `state` is one of the table's states.
+    public func validate(state: String) throws(UnknownStateError) {
+        guard states.contains(state) else { throw UnknownStateError(state: state, known: states) }
+    }
+
+    /// Throws unless every one of `features` is one of the table's features.
+    public func validate(features: some Sequence<String>) throws(UnknownFeatureError) {
+        for feature in features where !self.features.contains(feature) { throw UnknownFeatureError(feature: feature, known: self.features) }
+    }
+
+    /// Throws unless `state`, when given, is one of the table's states and every one of `features` is one of its
+    /// features (the first unknown in sorted order is named).
+    public func validate(state: String?, features: Set<String>?) throws(ResolveInputError) {
+        do {
+            if let state { try validate(state: state) }
+        } catch {
+            throw .state(error)
+        }
+        do {
+            if let features { try validate(features: features.sorted()) }
+        } catch {
+            throw .feature(error)
+        }
+    }
+
+    /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
+    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
+        if let state { try validate(state: state) }
+        return Self.decide(url, outcome: resolve(url), state: state, features: nil, gates: gates)
+    }
+
+    /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
+    /// is given: `ignore` when the route's gate does not admit the state or its feature is not enabled, `dispatch`
+    /// when what was given admits it and nothing that was not given could refuse it.
+    public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
+        try validate(state: state, features: features)
+        return Self.decide(url, outcome: resolve(url), state: state, features: features, gates: gates)
+    }
+
+    private static func decide(
+        _ url: String, outcome: ResolveOutcome, state: String?, features: Set<String>?, gates: [String: Set<String>]
+    ) -> ResolveResult {
+        guard state != nil || features != nil, case .matched(let match) = outcome else {
+            return ResolveResult(url: url, outcome: outcome, action: nil, ignoreReason: nil)
+        }
+        let route = match.route
+        if let state, let gate = route.gate, !(gates[gate]?.contains(state) ?? false) {
+            return ResolveResult(url: url, outcome: outcome, action: .ignore, ignoreReason: nil)
+        }
+        if let features, let feature = route.feature, !features.contains(feature) {
+            return ResolveResult(url: url, outcome: outcome, action: .ignore, ignoreReason: .featureDisabled)
+        }
+        let isDecided = (route.gate == nil || state != nil) && (route.feature == nil || features != nil)
+        return ResolveResult(url: url, outcome: outcome, action: isDecided ? .dispatch : nil, ignoreReason: nil)
+    }
+}

@@ -1,0 +1,63 @@
+/// The body of `POST /resolve`.
+struct ResolveBatch {
+    static let maximumCount = 1000
+
+    /// The largest answer to a batch of `requestBytes`: 8 times the request (a matched URL's answer echoes it, its
+    /// parameters and two links, each value percent-encoded in them) plus 256 bytes a URL for the keys. What one
+    /// request can make the server hold stays a small multiple of what it sent.
+    static func answerLimit(requestBytes: Int) -> Int {
+        8 * requestBytes + 256 * maximumCount
+    }
+    let urls: [String]
+    let state: String?
+    /// The app features enabled; nil when the batch does not say.
+    let features: Set<String>?
+
+    /// The features in `features=A,B` (`features=` enables none).
+    static func features(in text: Substring) -> Set<String> {
+        Set(text.split(separator: ",", omittingEmptySubsequences: true).map(String.init))
+    }
+
+    /// The batch in `body`, read as strict JSON (`StrictJSON`): the same body is refused or read the same way
+    /// whichever JSON library a client uses.
+    static func decode(_ body: [UInt8]) -> Result<ResolveBatch, APIError> {
+        let parsed: StrictJSON
+        do {
+            parsed = try StrictJSON.parse(body)
+        } catch {
+            return .failure(APIError(400, error.description))
+        }
+        guard case .object(let members) = parsed else { return .failure(APIError(400, "the body is not a JSON object")) }
+        if let unknown = members.map(\.key).sorted().first(where: { !["urls", "state", "features"].contains($0) }) {
+            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ..., \"features\": [...]}"))
+        }
+        let notStrings = APIError(400, "'urls' must be an array of strings")
+        guard case .array(let elements) = members.first(where: { $0.key == "urls" })?.value else { return .failure(notStrings) }
+        var urls: [String] = []
+        urls.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .string(let url) = element else { return .failure(notStrings) }
+            urls.append(url)
+        }
+        guard urls.count <= maximumCount else {
+            return .failure(APIError(413, "at most \(maximumCount) URLs per request, got \(urls.count)"))
+        }
+        let state: String?
+        switch members.first(where: { $0.key == "state" })?.value {
+        case nil, .null: state = nil
+        case .string(let found): state = found
+        default: return .failure(APIError(400, "'state' must be a string"))
+        }
+        switch members.first(where: { $0.key == "features" })?.value {
+        case nil, .null: return .success(ResolveBatch(urls: urls, state: state, features: nil))
+        case .array(let elements):
+            var features: Set<String> = []
+            for element in elements {
+                guard case .string(let feature) = element else { return .failure(APIError(400, "'features' must be an array of strings")) }
+                features.insert(feature)
+            }
+            return .success(ResolveBatch(urls: urls, state: state, features: features))
+        default: return .failure(APIError(400, "'features' must be an array of strings"))
+        }
+    }
+}

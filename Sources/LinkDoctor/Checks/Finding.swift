@@ -1,0 +1,26 @@
+/// The result of one check: passed, or a problem in plain words with its fix.
+public struct Finding: Sendable, Equatable, CustomStringConvertible {
+    /// The check's short name (`tls`, `redirect`, `route charger`).
+    public let check: String
+    /// Whether the check passed.
+    public let isPassed: Bool
+    /// What was found.
+    public let message: String
+    /// What to do about it; nil when the check passed.
+    public let fix: String?
+
+    /// A passed check.
+    static func ok(_ check: String, _ message: String) -> Finding {
+        Finding(check: check, isPassed: true, message: message, fix: nil)
+    }
+
+    /// A failed check and its fix.
+    static func fail(_ check: String, _ message: String, fix: String) -> Finding {
+        Finding(check: check, isPassed: false, message: message, fix: fix)
+    }
+
+    /// `ok   CHECK: message` or `FAIL CHECK: message. Fix: fix`.
+    public var description: String {
+        isPassed ? "ok   \(check): \(message)" : "FAIL \(check): \(message). Fix: \(fix ?? "")"
+    }
+}

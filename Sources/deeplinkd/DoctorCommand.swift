@@ -1,0 +1,57 @@
+import ArgumentParser
+import LinkDoctor
+
+/// `deeplinkd doctor https://HOST`: fetches the domain's apple-app-site-association as Apple's CDN does and prints
+/// one line per check, `ok` or `FAIL` with the fix; exits 0 only when every check passes.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check a link domain as Apple's CDN sees it, against the table and the app's entitlements; exit 1 on any FAIL.")
+
+    @Argument(help: "The link domain, https://HOST (a :PORT is allowed for testing).")
+    var url: String
+
+    @OptionGroup var options: ConfigOptions
+
+    @Option(help: "The app's .entitlements property list, to check its associated domains.")
+    var entitlements: String?
+
+    @Option(help: "PEM file of CA certificates to trust instead of the system's.")
+    var cacert: String?
+
+    @Option(name: .customLong("connect-to"), help: "ADDRESS:PORT to connect to instead of HOST (a server not yet in DNS).")
+    var connectTo: String?
+
+    /// `HOST` or `HOST:PORT` from the URL.
+    func authority() throws -> String {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") else {
+            throw ValidationError("'\(url)' is not an https:// URL: Apple fetches the AASA over HTTPS only")
+        }
+        let rest = lowered.dropFirst("https://".count)
+        let authority = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard !authority.isEmpty, rest.count == authority.count || rest.dropFirst(authority.count) == "/", !authority.contains("@") else {
+            throw ValidationError("'\(url)' must be https://HOST, without a path, query or user")
+        }
+        return authority
+    }
+
+    func run() throws {
+        let authority = try authority()
+        let table = try options.load().table
+        let doctor = Doctor(table: table, authority: authority)
+        // curl's --connect-to: any host and port of this request go to ADDRESS:PORT.
+        let connect = connectTo.map { "::" + $0 }
+        let findings: [Finding]
+        do {
+            findings = try doctor.examine(caFile: cacert, connectTo: connect, entitlements: entitlements.map(Entitlements.init(contentsOf:)))
+        } catch {
+            Console.error("deeplinkd: \(error)")
+            throw ExitCode.failure
+        }
+        for finding in findings { Console.output(finding.description) }
+        let failures = findings.filter { !$0.isPassed }.count
+        Console.output(failures == 0 ? "\(doctor.host): all \(findings.count) checks pass" : "\(doctor.host): \(failures) of \(findings.count) checks fail")
+        if failures > 0 { throw ExitCode.failure }
+    }
+}

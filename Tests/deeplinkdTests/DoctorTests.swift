@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@Suite("deeplinkd doctor against real and broken link domains", .serialized)
+struct DoctorTests {
+    static let host = "links.example.com"
+
+    /// `deeplinkd doctor https://links.example.com` sent to 127.0.0.1:PORT, trusting the test CA unless told not to.
+    func doctor(port: Int, certificates: DoctorCertificates, trusted: Bool = true, _ arguments: [String] = []) throws -> Deeplinkd.Result {
+        let trust = trusted ? ["--cacert", certificates.caPath] : []
+        return try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(port)"] + trust + arguments)
+    }
+
+    /// The default table with `original` replaced, in a file of the certificates' directory.
+    func table(_ original: String, _ replacement: String, certificates: DoctorCertificates) throws -> String {
+        let text = try String(contentsOf: Deeplinkd.root.appendingPathComponent("config/deeplinkd.yaml"), encoding: .utf8)
+        #expect(text.contains(original))
+        return try certificates.write(text.replacingOccurrences(of: original, with: replacement), to: "table-\(UUID().uuidString).yaml")
+    }
+
+    @Test("the real server over HTTPS with a CA-signed certificate passes every check, entitlements included, and doctor exits 0")
+    func healthy() throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let server = try certificates.server(for: Self.host)
+        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { process.stopCleanly() }
+        let entitlements = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com?mode=developer"])
+        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(
+            result.output.split(separator: "\n").map(String.init) == [
+                "ok   tls: the certificate is trusted and names links.example.com",
+                "ok   redirect: none",
+                "ok   status: 200",
+                "ok   content-type: application/json",
+                "ok   size: 802 bytes (limit 131072)",
+                "ok   json: a JSON object",
+                "ok   app IDs: ABCDE12345.com.polarisexpress.expresscan",
+                "ok   components: the 9 the table generates for links.example.com",
+                "ok   webcredentials: ABCDE12345.com.polarisexpress.expresscan",
+                "ok   route charger: https://links.example.com/c/x opens the app",
+                "ok   route charger alias charger/$(id): https://links.example.com/charger/x opens the app",
+                "ok   route magicEmailSignIn: https://links.example.com/m/xxxxxxxxxxxxxxxx opens the app",
+                "ok   route userQrSignIn: https://links.example.com/u/xxxx opens the app",
+                "ok   route registrationCallback: https://links.example.com/auth/callback?code=x opens the app",
+                "ok   entitlement applinks:links.example.com: applinks:links.example.com",
+                "ok   entitlement webcredentials:links.example.com: webcredentials:links.example.com?mode=developer (alternate mode: only development-signed builds on devices in that mode; remove it before the App Store)",
+                "links.example.com: all 16 checks pass",
+            ])
+    }
+
+    @Test(
+        "a certificate the CA did not sign, or one for another host, fails the TLS check; the rest is still examined",
+        arguments: [
+            (
+                "wrong.example.com", true,
+                "FAIL tls: the certificate does not name links.example.com (SSL: no alternative certificate subject name matches target host name 'links.example.com'); Apple's CDN refuses it. Fix: serve a certificate from a public CA (Let's Encrypt, for one) whose subjectAltName lists links.example.com, with its intermediates"
+            ),
+            (
+                "links.example.com", false,
+                "FAIL tls: the certificate is not trusted (SSL certificate problem: unable to get local issuer certificate); Apple's CDN refuses it. Fix: serve a certificate from a public CA (Let's Encrypt, for one) whose subjectAltName lists links.example.com, with its intermediates"
+            ),
+        ])
+    func certificate(certifiedHost: String, trusted: Bool, finding: String) throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let server = try certificates.server(for: certifiedHost)
+        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { process.stopCleanly() }
+        let result = try doctor(port: process.port, certificates: certificates, trusted: trusted)
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == finding)
+        #expect(lines.contains("ok   components: the 9 the table generates for links.example.com"))
+        #expect(lines.last == "links.example.com: 1 of 14 checks fail")
+    }
+
+    @Test(
+        "a stale deployment (another table served) fails where the file differs from what the table generates",
+        arguments: [
+            (
+                "path: c/$(id)", "path: station/$(id)",
+                [
+                    #"FAIL components: a stale deployment: 9 served, 9 generated; #1 is {"/":"/station/*/?*","comment":"charger: deeper paths do not match","exclude":true} where the table generates {"/":"/c/*/?*","comment":"charger: deeper paths do not match","exclude":true}. Fix: deploy the current table (deeplinkd serve reloads it on SIGHUP or with --watch), or serve the output of deeplinkd aasa --domain links.example.com"#,
+                    "FAIL route charger: https://links.example.com/c/x does not open ABCDE12345.com.polarisexpress.expresscan: no component matches it. Fix: deploy the AASA the table generates (deeplinkd aasa --domain links.example.com)",
+                ]
+            ),
+            (
+                "appIDs: [ABCDE12345.com.polarisexpress.expresscan]", "appIDs: [ABCDE12345.com.polarisexpress.old]",
+                [
+                    "FAIL app IDs: applinks does not list ABCDE12345.com.polarisexpress.expresscan and lists ABCDE12345.com.polarisexpress.old, which the table does not. Fix: deploy the current table (deeplinkd serve reloads it on SIGHUP or with --watch), or serve the output of deeplinkd aasa --domain links.example.com",
+                    "FAIL webcredentials: webcredentials.apps does not list ABCDE12345.com.polarisexpress.expresscan. Fix: deploy the current table (deeplinkd serve reloads it on SIGHUP or with --watch), or serve the output of deeplinkd aasa --domain links.example.com",
+                ]
+                    + [
+                        "charger: https://links.example.com/c/x", "charger alias charger/$(id): https://links.example.com/charger/x",
+                        "magicEmailSignIn: https://links.example.com/m/xxxxxxxxxxxxxxxx",
+                        "userQrSignIn: https://links.example.com/u/xxxx", "registrationCallback: https://links.example.com/auth/callback?code=x",
+                    ].map {
+                        "FAIL route \($0) does not open ABCDE12345.com.polarisexpress.expresscan: no applinks entry lists the app. Fix: deploy the AASA the table generates (deeplinkd aasa --domain links.example.com)"
+                    }
+            ),
+        ])
+    func stale(original: String, replacement: String, findings: [String]) throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let server = try certificates.server(for: Self.host)
+        let served = try table(original, replacement, certificates: certificates)
+        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: served)
+        defer { process.stopCleanly() }
+        let result = try doctor(port: process.port, certificates: certificates)
+        #expect(result.status == 1)
+        let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
+        #expect(failures == findings)
+    }
+
+    @Test(
+        "broken HTTP answers each give their finding",
+        arguments: [
+            (
+                BrokenLinkDomain.Mode.redirect,
+                "FAIL redirect: the answer is a 301 redirect to https://www.links.example.com/.well-known/apple-app-site-association, and Apple's CDN follows no redirect. Fix: serve the file itself at https://links.example.com/.well-known/apple-app-site-association: exempt it from host, HTTPS, trailing-slash and login redirects"
+            ),
+            (
+                .textPlain,
+                "FAIL content-type: Content-Type is 'text/plain', not application/json. Fix: send Content-Type: application/json for /.well-known/apple-app-site-association"
+            ),
+            (
+                .html,
+                "FAIL content-type: Content-Type is 'text/html', not application/json. Fix: send Content-Type: application/json for /.well-known/apple-app-site-association\nFAIL json: the body is not JSON (Invalid value around character 0.), so iOS cannot read it. Fix: serve the file the table generates (deeplinkd aasa)"
+            ),
+            (
+                .notFound,
+                "FAIL status: the answer is 404, not 200; Apple's CDN caches the failure and devices get no Universal Links. Fix: serve the file with 200 to any client (no login, WAF or bot rule may refuse the user agent AASA-Bot/1.0.0)"
+            ),
+        ])
+    func brokenAnswers(mode: BrokenLinkDomain.Mode, finding: String) throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let aasa = try Deeplinkd.run(["aasa"]).output
+        let domain = try BrokenLinkDomain(mode, body: aasa, certificates: certificates, server: try certificates.server(for: Self.host))
+        try #require(domain.port > 0)
+        let result = try doctor(port: domain.port, certificates: certificates)
+        #expect(result.status == 1)
+        let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
+        #expect(failures == finding.split(separator: "\n").map(String.init), "\(result.output)")
+    }
+
+    @Test("an entitlements file without the table's domain fails for each service the table uses")
+    func entitlementsWithoutTheDomain() throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let server = try certificates.server(for: Self.host)
+        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { process.stopCleanly() }
+        let entitlements = try certificates.entitlements(["applinks:links.example.org", "webcredentials:*.example.com"])
+        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        #expect(result.status == 1)
+        let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
+        #expect(
+            failures == [
+                "FAIL entitlement applinks:links.example.com: \(entitlements) does not name it, so iOS never opens its links in the app. Fix: add applinks:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
+            ])
+        #expect(result.output.contains("ok   entitlement webcredentials:links.example.com: webcredentials:*.example.com\n"))
+    }
+
+    @Test("with App Clips, doctor checks the appclips section and the appclips: entitlement (which takes no wildcard)")
+    func appClips() throws {
+        let certificates = try DoctorCertificates()
+        defer { certificates.remove() }
+        let server = try certificates.server(for: Self.host)
+        let config = "Tests/DeepLinkAASATests/Golden/appclip.yaml"
+        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: config)
+        defer { process.stopCleanly() }
+        let without = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:*.example.com"])
+        let result = try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", without])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok   appclips: ABCDE12345.com.polarisexpress.expresscan.Clip"))
+        #expect(
+            lines.filter { $0.hasPrefix("FAIL") } == [
+                "FAIL entitlement appclips:links.example.com: \(without) does not name it, so iOS never offers the App Clip for its links. Fix: add appclips:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
+            ])
+        let with = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:links.example.com"])
+        #expect(try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", with]).status == 0)
+    }
+
+    @Test("doctor takes only an https://HOST URL")
+    func badURL() throws {
+        for url in ["http://links.example.com", "https://links.example.com/path", "https://user@links.example.com"] {
+            let result = try Deeplinkd.run(["doctor", url])
+            #expect(result.status == 64, "\(url)")
+        }
+        #expect(
+            try Deeplinkd.run(["doctor", "http://links.example.com"]).error.contains(
+                "Error: 'http://links.example.com' is not an https:// URL: Apple fetches the AASA over HTTPS only"))
+    }
+}

@@ -1,0 +1,245 @@
+"""Instructions and allocations per request, for `scripts/bench.py`: deeplinkd runs under callgrind and answers a batch
+of each case's requests (keep-alive, or one TLS connection per request), the profile zeroed before the batch and dumped
+after it. Counts are of the whole process (deeplinkd, libmicrohttpd, GnuTLS, libc, the Swift runtime); an allocation
+is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. They repeat to within a few instructions, so a
+regression shows as a number where requests/s would hide it in the machine's noise. callgrind counts `rep stosb` one
+per byte, so libmicrohttpd's clearing of its per-connection memory pool after each request (16 KiB by default) is
+counted as about 16k instructions of each keep-alive request.
+
+Python 3 standard library only; valgrind (Debian `valgrind`) is needed, and `objcopy` (binutils): valgrind 3.19
+cannot read the DWARF 5 of the lld-linked binary, so it runs on a copy without debug sections.
+"""
+
+import os
+import re
+import signal
+import socket
+import ssl
+import subprocess
+import time
+
+ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
+HOST = "links.example.com"
+
+
+def batch_targets(case, count, resolve_paths, landing_ids, resolve_ids):
+    """The targets of `count` requests of `case`, as its wrk script sends them."""
+    if case in ("aasa", "https-keepalive", "https-resumed", "https-full"):
+        return ["/.well-known/apple-app-site-association"] * count
+    if case == "landing":
+        return ["/c/CH-42"] * count
+    if case == "resolve":
+        return [resolve_paths[number % len(resolve_paths)] for number in range(count)]
+    if case == "landing-many":
+        return [f"/c/B{number % landing_ids:05d}" for number in range(count)]
+    if case == "resolve-many":
+        formats = ["/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FR{:05d}",
+                   "/resolve?url=https%3A%2F%2Flinks.example.com%2Fnothing%2F{:05d}",
+                   "/resolve?url=expchg%3A%2F%2Fc%2FR{:05d}",
+                   "/resolve?url=https%3A%2F%2Flinks.example.com%2Fu%2FU{:05d}&state=ready"]
+        return [formats[number % 4].format((number // 4) % resolve_ids) for number in range(count)]
+    raise ValueError(f"no batch for case {case}")
+
+
+def read_response(connection, pending):
+    """Reads one response (Content-Length framed) from `connection`; returns what follows it."""
+    while True:
+        head, separator, rest = pending.partition(b"\r\n\r\n")
+        if separator:
+            found = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+            length = int(found.group(1)) if found else 0
+            if len(rest) >= length:
+                return rest[length:]
+        chunk = connection.recv(65536)
+        if not chunk:
+            raise RuntimeError("the server closed the connection in the middle of the batch")
+        pending += chunk
+
+
+def keep_alive_batch(connect, targets):
+    """Every target on one connection, each answer read whole before the next request."""
+    connection = connect()
+    try:
+        pending = b""
+        for target in targets:
+            connection.sendall(f"GET {target} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+            pending = read_response(connection, pending)
+    finally:
+        connection.close()
+
+
+def connection_per_request_batch(connect, targets):
+    """A new connection for every target, with `Connection: close`."""
+    for target in targets:
+        connection = connect()
+        try:
+            connection.sendall(f"GET {target} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
+            read_response(connection, b"")
+        finally:
+            connection.close()
+
+
+def parse_profile(path):
+    """(instructions, allocations) of a callgrind profile written with --compress-strings=no."""
+    instructions = 0
+    allocations = 0
+    callee = None
+    with open(path, errors="replace") as profile:
+        for line in profile:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                instructions = max(instructions, int(line.split()[1]))
+            elif line.startswith("cfn="):
+                callee = line[4:].strip()
+                callee = re.sub(r"^\(\d+\)\s*", "", callee)
+            elif line.startswith("calls=") and callee is not None:
+                if callee in ALLOCATORS:
+                    allocations += int(line[6:].split()[0])
+                callee = None
+    return instructions, allocations
+
+
+def measure(binary, directory, cases, count, resolve_paths, landing_ids, resolve_ids, tls=None, log=print):
+    """{case: {"instructions": per request, "allocations": per request}} or {case: {"error": text}}.
+
+    `tls` is (certificate path, key path) for the HTTPS cases, which run on a second server under callgrind.
+    """
+    results = {}
+    plain = [case for case in cases if not case.startswith("https")]
+    secure = [case for case in cases if case.startswith("https")]
+    stripped = os.path.join(directory, "deeplinkd-callgrind")
+    if not os.path.exists(stripped):
+        subprocess.run(["objcopy", "--strip-debug", binary, stripped], check=True, timeout=120)
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+    def deeplinkd(port, tls_files):
+        command = [stripped, "serve", "--host", "127.0.0.1", "--port", str(port), "--config",
+                   os.path.join(repository, "config/deeplinkd.yaml"), "--public", os.path.join(repository, "Public"),
+                   "--per-ip-limit", "0", "--threads", "1"]
+        return command + (["--tls-cert", tls_files[0], "--tls-key", tls_files[1]] if tls_files else [])
+
+    def targets(case, number):
+        return batch_targets(case, number, resolve_paths, landing_ids, resolve_ids)
+
+    if plain:
+        results.update(_measure_server(lambda port: deeplinkd(port, None), "/healthz", directory, "plain", plain, count,
+                                       targets, False, log))
+    if secure and tls:
+        # A handshake costs tens of times a request: fewer of them give as exact a figure.
+        results.update(_measure_server(lambda port: deeplinkd(port, tls), "/healthz", directory, "tls", secure,
+                                       max(50, count // 10), targets, True, log))
+    return results
+
+
+def measure_gnutls_serv(directory, certificate, key, priorities, body_path, count, log=print):
+    """The same figures for gnutls-serv, GnuTLS's own server, per connection (full and resumed handshakes)."""
+
+    def command(port):
+        return ["gnutls-serv", "--http", "--disable-client-cert", "--port", str(port), "--x509certfile", certificate,
+                "--x509keyfile", key, "--priority", priorities, "--quiet", f"--httpdata={body_path}"]
+
+    def targets(case, number):
+        return ["/"] * number
+
+    return _measure_server(command, "/", directory, "gnutls-serv", ["https-full", "https-resumed"],
+                           max(50, count // 10), targets, True, log)
+
+
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _measure_server(make_command, ready_path, directory, label, cases, count, targets_of, tls, log):
+    port = _free_port()
+    output = os.path.join(directory, f"callgrind-{label}.out")
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no",
+               "--compress-strings=no", "--compress-pos=no"] + make_command(port)
+    context = None
+    if tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        context.minimum_version = ssl.TLSVersion.TLSv1_3
+
+    last_session = []
+
+    def connect(resume=False):
+        """A new connection; over TLS, `resume` offers the session the previous connection was given."""
+        connection = socket.create_connection(("127.0.0.1", port), timeout=60)
+        if not context:
+            return connection
+        session = last_session[-1] if resume and last_session else None
+        return context.wrap_socket(connection, session=session)
+
+    def resuming():
+        connection = connect(resume=True)
+        original_close = connection.close
+
+        def close():
+            if connection.session is not None:
+                last_session.append(connection.session)
+                del last_session[:-1]
+            original_close()
+
+        connection.close = close
+        return connection
+
+    results = {}
+    log_path = os.path.join(directory, f"callgrind-{label}.log")
+    label_text = "deeplinkd" if label in ("plain", "tls") else label
+    with open(log_path, "w") as server_log:
+        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=server_log)
+        try:
+            deadline = time.monotonic() + 180
+            while True:
+                try:
+                    keep_alive_batch(connect, [ready_path])
+                    break
+                except (OSError, RuntimeError):
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError(f"{label_text} did not start under valgrind (see {log_path})")
+                    time.sleep(0.3)
+            for case in cases:
+                targets = targets_of(case, count)
+                batch = connection_per_request_batch if case in ("https-full", "https-resumed") else keep_alive_batch
+                connector = resuming if case == "https-resumed" else connect
+                try:
+                    batch(connector, targets[: max(1, count // 10)])  # warm-up: caches, first-use costs
+                    _dump(server.pid, output, f"{case}-before")  # resets the counts
+                    batch(connector, targets)
+                    instructions, allocations = _dump(server.pid, output, f"{case}-after")
+                    results[case] = {"instructions": instructions / count, "allocations": allocations / count,
+                                     "requests": count}
+                    log(f"counts {label_text} {case}: {instructions / count:,.0f} instructions, "
+                        f"{allocations / count:.1f} allocations per request ({count} requests)")
+                except (OSError, RuntimeError, subprocess.SubprocessError) as error:
+                    results[case] = {"error": f"{type(error).__name__}: {error}"}
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    return results
+
+
+def _dump(pid, output, label):
+    """Dumps the profile (callgrind_control -d) and returns its (instructions, allocations): a dump holds the counts
+    since the previous one, so the dump right after a batch measures that batch."""
+    existing = set(_dumps(output))
+    subprocess.run(["callgrind_control", "-d", label, str(pid)], check=True, capture_output=True, timeout=120)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        new = [path for path in _dumps(output) if path not in existing]
+        if new:
+            time.sleep(0.2)
+            return parse_profile(new[0])
+        time.sleep(0.1)
+    raise RuntimeError("callgrind wrote no dump")
+
+
+def _dumps(output):
+    directory, name = os.path.split(output)
+    return [os.path.join(directory, entry) for entry in os.listdir(directory) if entry.startswith(name + ".")]
