@@ -50,8 +50,11 @@ def test_readyz_turns_503_on_sigterm_before_the_listener_closes(binary, tmp_path
     assert seen[first_503][0] < 0.5, seen[:5]
     refused_at = seen[-1][0]
     assert DRAIN_DELAY - 0.2 <= refused_at < DRAIN_DELAY + 5, f"refused {refused_at} s after SIGTERM"
-    # /healthz (liveness) stays 200 while draining: a draining server is not one to restart.
-    assert {health for _, ready, health in seen if ready == 503} == {200}, seen
+    # /healthz (liveness) stays 200 while draining: a draining server is not one to restart. Each sample asks
+    # /readyz, then /healthz; the listener may close between the two, so the last 503 sample's /healthz may be
+    # refused, and only that one.
+    draining = [health for _, ready, health in seen if ready == 503]
+    assert set(draining[:-1]) == {200} and draining[-1] in (200, "refused"), seen
     messages = [entry.get("message") for entry in server.log_entries()]
     assert "draining: /readyz answers 503; still serving" in messages
     assert messages.index("draining: /readyz answers 503; still serving") < messages.index(
