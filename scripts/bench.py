@@ -33,7 +33,6 @@ import re
 import resource
 import shutil
 import signal
-import socket
 import ssl
 import statistics
 import subprocess
@@ -46,7 +45,7 @@ import urllib.request
 
 import bench_counts
 import table_scale
-from checklib import stop_process
+from checklib import free_port, seconds_to_first_healthy, stop_process
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LUA_DIRECTORY = os.path.join(REPOSITORY, "scripts", "bench")
@@ -77,12 +76,6 @@ def log(message):
 # Processes: start, find, measure, stop
 
 
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def http_get(port, path, timeout=5.0):
     """(status, body) of GET http://127.0.0.1:port/path; urllib's HTTPError still carries the status."""
     try:
@@ -103,18 +96,6 @@ def https_status(port, path, timeout=5.0):
         response = connection.getresponse()
         response.read()
         return response.status
-    finally:
-        connection.close()
-
-
-def healthz_status(port):
-    """The status of one GET /healthz, or None when nothing answers yet (cheap enough to poll every millisecond)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1.0)
-    try:
-        connection.request("GET", "/healthz")
-        return connection.getresponse().status
-    except OSError:
-        return None
     finally:
         connection.close()
 
@@ -631,19 +612,7 @@ def tail_of(path, size=400):
 def time_to_first_healthy(binary, timeout=10.0):
     """Seconds from starting deeplinkd to its first 200 on /healthz (polled every millisecond)."""
     port = free_port()
-    process = subprocess.Popen(deeplinkd_command(binary, port), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, cwd=REPOSITORY)
-    started = time.monotonic()
-    try:
-        while time.monotonic() - started < timeout:
-            if healthz_status(port) == 200:
-                return time.monotonic() - started
-            if process.poll() is not None:
-                raise RuntimeError(f"deeplinkd exited with status {process.returncode} (port {port} taken?)")
-            time.sleep(0.001)
-        raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
-    finally:
-        stop_process(process)
+    return seconds_to_first_healthy(deeplinkd_command(binary, port), port, REPOSITORY, timeout)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -3,9 +3,11 @@
 The scripts run as `python3 scripts/NAME.py`, so this module is importable as `checklib`.
 """
 
+import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 import urllib.parse
@@ -21,6 +23,43 @@ def stop_process(process, grace=5):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=5)
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def healthz_status(port):
+    """The status of one GET /healthz, or None when nothing answers yet (cheap enough to poll every millisecond)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1.0)
+    try:
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status
+    except OSError:
+        return None
+    finally:
+        connection.close()
+
+
+def seconds_to_first_healthy(command, port, cwd, timeout):
+    """Seconds from starting `command` (a deeplinkd serve on `port`) to its first 200 on /healthz, polled every
+    millisecond; the process is stopped afterwards."""
+    process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < timeout:
+            if healthz_status(port) == 200:
+                return time.monotonic() - started
+            if process.poll() is not None:
+                raise RuntimeError(f"deeplinkd exited with status {process.returncode} (port {port} taken?)")
+            time.sleep(0.001)
+        raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
+    finally:
+        stop_process(process)
 
 
 def start_server(binary, arguments, workdir, name="server", timeout=15.0):

@@ -11,17 +11,15 @@ Python 3 standard library only.
 """
 
 import argparse
-import http.client
 import os
 import resource
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from checklib import stop_process
+from checklib import free_port, seconds_to_first_healthy
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = (1000, 10000, 20000)
@@ -50,23 +48,6 @@ def table(count):
     return "\n".join(lines) + "\n"
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def healthz_status(port):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-    try:
-        connection.request("GET", "/healthz")
-        return connection.getresponse().status
-    except OSError:
-        return None
-    finally:
-        connection.close()
-
-
 def time_check(binary, config):
     """Wall-clock and CPU (user + system) seconds of one `deeplinkd check`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -83,19 +64,7 @@ def time_start(binary, config, timeout=120.0):
     """Seconds from starting `serve` with `config` to its first 200 on /healthz (polled every millisecond)."""
     port = free_port()
     command = [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--config", config, "--public", "Public"]
-    process = subprocess.Popen(command, cwd=REPOSITORY, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    started = time.monotonic()
-    try:
-        while time.monotonic() - started < timeout:
-            if healthz_status(port) == 200:
-                return time.monotonic() - started
-            if process.poll() is not None:
-                raise RuntimeError(f"deeplinkd exited with status {process.returncode}")
-            time.sleep(0.001)
-        raise RuntimeError(f"no 200 on /healthz within {timeout:.0f} s")
-    finally:
-        stop_process(process)
+    return seconds_to_first_healthy(command, port, REPOSITORY, timeout)
 
 
 def measure(binary, sizes=SIZES, runs=3):
