@@ -26,13 +26,21 @@ let package = Package(
         // The routing core: pure Swift with no imports at all, so the app compiles the very same module.
         .target(name: "DeepLinkRouting"),
         // apple-app-site-association generation from a route table.
-        .target(name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"]),
+        .target(
+            name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
         .target(name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"]),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         // libmicrohttpd, and the GnuTLS calls MicroHTTP makes on its sessions (tickets, priority checks), seen only by MicroHTTP.
         .systemLibrary(
