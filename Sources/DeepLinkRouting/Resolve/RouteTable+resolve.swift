@@ -116,33 +116,33 @@ extension RouteTable {
         return .success(.app(scheme: match))
     }
 
-    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): lowest (tier, table
-    /// position, pattern) whose parameters validate.
+    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): the first in
+    /// `Precedence` whose parameters validate.
     /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
     private func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
-        var winner: (tier: Int, route: Int)?
-        var failure: (tier: Int, route: Int, unmatched: Unmatched)?
+        var winner: Precedence?
+        var failure: (precedence: Precedence, unmatched: Unmatched)?
         var blocked: Int?
         let routes = entries
         routes.withUnsafeBufferPointer { routes in
             index.search(request.path) { candidate in
-                guard let tier = channel.tier(of: routes[candidate].scopes) else {
+                guard let precedence = channel.precedence(of: routes[candidate].scopes, at: candidate) else {
                     blocked = min(blocked ?? candidate, candidate)
                     return
                 }
-                if let winner, (winner.tier, winner.route) < (tier, candidate) { return }
+                if let winner, winner < precedence { return }
                 if let violation = routes[candidate].firstViolation(in: request) {
-                    if failure.map({ (tier, candidate) < ($0.tier, $0.route) }) ?? true {
-                        failure = (tier, candidate, routes[candidate].unmatched(violation.parameter, violation.violation))
+                    if failure.map({ precedence < $0.precedence }) ?? true {
+                        failure = (precedence, routes[candidate].unmatched(violation.parameter, violation.violation))
                     }
                 } else {
-                    winner = (tier, candidate)
+                    winner = precedence
                 }
             }
         }
         if let winner {
-            let form = routes[winner.route]
-            let position = entryRoutes[winner.route]
+            let form = routes[winner.position]
+            let position = entryRoutes[winner.position]
             let wildcards =
                 form.pattern.hasWildcards
                 ? form.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
