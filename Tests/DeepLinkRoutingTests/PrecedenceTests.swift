@@ -75,6 +75,9 @@ struct PrecedenceTests {
         }
         #expect(table.links(for: match) == Links(universal: "https://a.example/docs/a%2Fb/c", app: "app://docs/a%2Fb/c"))
         #expect(table.resolve("https://a.example/docs").routeName == "docs")
+        let split = table.resolve(on: .universal(host: "a.example"), target: "/docs/a%2Fb/c?x=1")
+        #expect(split.match?.wildcards == [["a/b", "c"]])
+        #expect(table.resolve("https://a.example/shop/7/view").match?.wildcards == [["shop"]])
         #expect(table.resolve("https://a.example/shop/7/view").parameters == ["id": "7"])
     }
 

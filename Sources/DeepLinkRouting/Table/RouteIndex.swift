@@ -10,28 +10,11 @@ struct RouteIndex: Sendable {
         trie = PatternNodes(patterns) { ByteKey(Array($0.utf8)) }
     }
 
-    /// Calls `visit` with every route whose pattern matches `path` structurally (in no particular order).
+    /// Calls `visit` with every route whose pattern matches `path` (in no particular order). The match is component
+    /// by component, so a visited pattern's component `i` took path component `i` (a final `**` the rest): its
+    /// captures are read by position (`PathPattern.value(at:in:)`, `wildcards(in:)`), never matched again.
     func search(_ path: UnsafeBufferPointer<Bytes>, visit: (Int) -> Void) {
         trie.nodes.withUnsafeBufferPointer { nodes in Self.search(nodes, node: 0, path: path, position: 0, visit: visit) }
-    }
-
-    /// The routes whose pattern matches `path` structurally, in table order.
-    func candidates(for path: [String]) -> [Int] {
-        var found: [Int] = []
-        let bytes = path.map { Array($0.utf8) }
-        var slices: [Bytes] = []
-        func collect(_ index: Int) {
-            guard index < bytes.count else {
-                slices.withUnsafeBufferPointer { buffer in search(buffer) { found.append($0) } }
-                return
-            }
-            bytes[index].withUnsafeBufferPointer { slice in
-                slices.append(slice)
-                collect(index + 1)
-            }
-        }
-        collect(0)
-        return found.sorted()
     }
 
     /// Nodes are read through the buffer in place: copying a `Node` per step would retain its dictionary and arrays.
