@@ -13,9 +13,3 @@ struct QRBatchOptions: ParsableArguments {
     @Option(help: "With --csv: the paper of sheet.html, a4 or letter (default: a4).")
     var sheet: PaperSize?
 }
-
-extension PaperSize: ExpressibleByArgument {
-    package init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
-    }
-}

@@ -25,11 +25,3 @@ struct QRImageOptions: ParsableArguments {
         ImageLayout(size: size, margin: margin)
     }
 }
-
-extension StickerMaker.Format: ExpressibleByArgument {}
-
-extension ErrorCorrection: ExpressibleByArgument {
-    package init?(argument: String) {
-        self.init(rawValue: argument.uppercased())
-    }
-}
