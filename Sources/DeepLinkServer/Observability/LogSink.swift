@@ -74,11 +74,6 @@ public final class LogSink: Sendable {
     /// Lines dropped so far because the output was not read fast enough.
     public var droppedLineCount: Int { dropped.load(ordering: .relaxed) }
 
-    /// Queues one line (a newline is added).
-    public func write(_ line: String) {
-        append { $0 += line.utf8 }
-    }
-
     /// Queues one line that `format` appends to the shared lane's pending bytes (a newline is added after it).
     func append(_ format: (inout [UInt8]) -> Void) {
         append(to: shared, format)

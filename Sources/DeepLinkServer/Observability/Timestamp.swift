@@ -4,19 +4,6 @@ import ServerPlatform
 /// `2026-11-22T04:18:02.123Z` from the system clock, formatted by hand: Foundation's date formatting loads ICU,
 /// which costs megabytes of memory and microseconds per line.
 enum Timestamp {
-    /// The current time as text.
-    static func now() -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        write(into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends the current time, as UTF-8.
-    static func write(into bytes: inout [UInt8]) {
-        ByteWriter.append(to: &bytes, capacity: 24) { write(into: &$0) }
-    }
-
     /// Writes the current time, as UTF-8.
     static func write(into writer: inout ByteWriter) {
         let time = SystemClock.now()
