@@ -33,11 +33,23 @@ let package = Package(
             ]
         ),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
-        .target(name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"]),
+        .target(
+            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")],
+            dependencies: ["DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
+        // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
+        .target(
+            name: "ServerPlatform",
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
@@ -51,42 +63,73 @@ let package = Package(
         // The one Swift module that talks to libmicrohttpd.
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CMicroHTTPD", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         // libqrencode, seen only by StickerCodes.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // QR codes for stickers: the one Swift module that talks to libqrencode; SVG, PNG, CSV and the printable sheet.
-        .target(name: "StickerCodes", dependencies: ["CQREncode"]),
+        .target(
+            name: "StickerCodes", dependencies: ["CQREncode"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // libcurl's headers, seen only by LinkDoctor, which opens the library at run time (dlopen): nothing links it, so serve never maps it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // `deeplinkd doctor`: fetches a link domain's AASA as Apple's CDN does, checks it against the table and the app's entitlements.
-        .target(name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"]),
+        .target(
+            name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "StickerCodes",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "ServerPlatform",
+                "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
         // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
-        .executableTarget(name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"]),
+        .executableTarget(
+            name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
-        .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
+        .target(
+            name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),
+        .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"]),
