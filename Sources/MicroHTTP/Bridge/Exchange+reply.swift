@@ -8,17 +8,23 @@ extension Exchange {
         if case .prepared(let prepared) = reply, !closing, let shared = sharedResponse(prepared) {
             return MHD_queue_response(connection, UInt32(prepared.response.status), shared.handle)
         }
-        let response: HTTPResponse
-        switch reply {
-        case .response(let built): response = built
-        case .prepared(let prepared): response = prepared.response
-        }
+        let hsts = core.strictTransportSecurity
         do {
-            let handle = try LibraryResponse.make(
-                from: response, closing: closing, strictTransportSecurity: core.strictTransportSecurity, budget: core.buffers)
+            let (status, handle) =
+                switch reply {
+                case .response(let built):
+                    (built.status, try LibraryResponse.make(from: built, closing: closing, strictTransportSecurity: hsts, budget: core.buffers))
+                case .prepared(let prepared):
+                    (
+                        prepared.response.status,
+                        try LibraryResponse.make(from: prepared.response, closing: closing, strictTransportSecurity: hsts, budget: core.buffers)
+                    )
+                case .written(let written):
+                    (written.status, try LibraryResponse.make(from: written, closing: closing, strictTransportSecurity: hsts, budget: core.buffers))
+                }
             // The connection takes its own reference when queueing; this one is ours to drop.
             defer { MHD_destroy_response(handle) }
-            return MHD_queue_response(connection, UInt32(response.status), handle)
+            return MHD_queue_response(connection, UInt32(status), handle)
         } catch .overBudget {
             return answerFailure(status: 503, reason: "the server holds as many request and answer bytes as it may; retry shortly")
         } catch {
