@@ -4,6 +4,20 @@ extension Exchange {
     /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's
     /// `Strict-Transport-Security` when it has one.
     func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
+        let bodySize =
+            switch reply {
+            case .response(let built): built.body.count
+            case .prepared(let prepared): prepared.response.body.count
+            case .written(let written): written.body.count
+            }
+        // Over TLS a small answer leaves as one record (`corkForOneRecord`), flushed when the request completes.
+        let corked = corkForOneRecord(bodySize: bodySize)
+        let result = queueResponse(reply, forcingClose: forcingClose)
+        if result != .YES, let corked { gnutls_record_uncork(corked, 0) }
+        return result
+    }
+
+    private func queueResponse(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
         let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
         if case .prepared(let prepared) = reply, !closing, let shared = sharedResponse(prepared) {
             return MHD_queue_response(connection, UInt32(prepared.response.status), shared.handle)
