@@ -9,6 +9,7 @@ extension RouteTable {
     /// Calls `body` with the path and query (percent-encoded) both canonical links of `match` share after their
     /// origin, in temporary memory: `links(for:)` without building the strings.
     package func withLinkTail<Result>(of match: RouteMatch, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withLinkTail(of: match.route, value: match.value(of:), wildcards: match.wildcards, body)
+        // A closure literal, not `match.value(of:)`: a partially applied method is a context allocated per call.
+        withLinkTail(of: match.route, value: { match.value(of: $0) }, wildcards: match.wildcards, body)
     }
 }

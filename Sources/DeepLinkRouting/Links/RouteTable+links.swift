@@ -25,7 +25,7 @@ extension RouteTable {
 
     /// The canonical links of a matched URL: the same intent written on the route's first domain and scheme.
     public func links(for match: RouteMatch) -> Links {
-        links(for: match.route, origins: linkOrigins[match.routeIndex], value: match.value(of:), wildcards: match.wildcards)
+        links(for: match.route, origins: linkOrigins[match.routeIndex], value: { match.value(of: $0) }, wildcards: match.wildcards)
     }
 
     /// The links: each origin followed by the same path and query, written once into bytes.

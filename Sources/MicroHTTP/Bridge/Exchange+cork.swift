@@ -50,10 +50,19 @@ extension ServerCore {
         guard isTLS, let connection,
             let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
         else { return }
-        var result = gnutls_record_uncork(OpaquePointer(session), 0)
-        guard Self.wouldBlock(result),
+        guard gnutls_record_check_corked(OpaquePointer(session)) > 0,
             let descriptor = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD)?.pointee.connect_fd
-        else { return }
+        else {
+            gnutls_record_uncork(OpaquePointer(session), 0)
+            return
+        }
+        // libmicrohttpd keeps a TLS socket's TCP_CORK on and pushes each answer by setting TCP_NODELAY after its last
+        // send, which came before this one: without TCP_CORK the record leaves at once instead of when the kernel's
+        // cork timer (200 ms) runs out. libmicrohttpd still believes the socket corked, which changes nothing it sends.
+        var off: Int32 = 0
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+        var result = gnutls_record_uncork(OpaquePointer(session), 0)
+        guard Self.wouldBlock(result) else { return }
         for _ in 0..<10 where Self.wouldBlock(result) {
             var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&writable, 1, 100)
