@@ -21,19 +21,34 @@ extension Exchange {
     /// The most body bytes a corked answer may have: with its header it stays within one 16 KiB record.
     static let corkedBodyLimit = 12 * 1024
     /// The least send buffer (`SO_SNDBUF`) a socket must have for an answer to be corked on it.
-    static let corkingSendBuffer: Int32 = 64 * 1024
+    static let corkingSendBuffer: Int32 = 32 * 1024
+
+    /// What a connection's first corked answer found out, kept in `OpenConnection.corking` so that the system calls
+    /// behind it are made once a connection (a socket's send buffer only grows).
+    enum Corking {
+        /// The send buffer was read, and is large enough.
+        static let sendBufferLarge = 1
+        /// The send buffer was read, and is too small: answers on it are not corked.
+        static let sendBufferSmall = 2
+        /// TCP_CORK is off (see `ServerCore.flushCorkedAnswer(on:)`).
+        static let tcpCorkOff = 4
+    }
 
     /// Corks the connection's TLS session for an answer with a body of `bodySize` bytes when it can leave as one
     /// record (see above); the returned session is to be uncorked if the answer is not queued after all.
     func corkForOneRecord(bodySize: Int) -> OpaquePointer? {
-        guard core.isTLS, bodySize <= Self.corkedBodyLimit,
-            let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session,
-            let descriptor = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD)?.pointee.connect_fd,
-            microhttp_unsent_bytes(descriptor) == 0
+        guard core.isTLS, bodySize <= Self.corkedBodyLimit, let open = LibraryCallbacks.openConnection(connection),
+            let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
         else { return nil }
-        var sendBuffer: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, &length) == 0, sendBuffer >= Self.corkingSendBuffer else { return nil }
+        var state = open.corking.load(ordering: .relaxed)
+        if state & (Corking.sendBufferLarge | Corking.sendBufferSmall) == 0 {
+            var sendBuffer: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            let isLarge = getsockopt(open.descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, &length) == 0 && sendBuffer >= Self.corkingSendBuffer
+            state |= isLarge ? Corking.sendBufferLarge : Corking.sendBufferSmall
+            open.corking.store(state, ordering: .relaxed)
+        }
+        guard state & Corking.sendBufferLarge != 0, microhttp_unsent_bytes(open.descriptor) == 0 else { return nil }
         gnutls_record_cork(OpaquePointer(session))
         return OpaquePointer(session)
     }
@@ -50,17 +65,21 @@ extension ServerCore {
         guard isTLS, let connection,
             let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
         else { return }
-        guard gnutls_record_check_corked(OpaquePointer(session)) > 0,
-            let descriptor = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD)?.pointee.connect_fd
-        else {
+        guard gnutls_record_check_corked(OpaquePointer(session)) > 0, let open = LibraryCallbacks.openConnection(connection) else {
             gnutls_record_uncork(OpaquePointer(session), 0)
             return
         }
-        // libmicrohttpd keeps a TLS socket's TCP_CORK on and pushes each answer by setting TCP_NODELAY after its last
-        // send, which came before this one: without TCP_CORK the record leaves at once instead of when the kernel's
-        // cork timer (200 ms) runs out. libmicrohttpd still believes the socket corked, which changes nothing it sends.
-        var off: Int32 = 0
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+        // libmicrohttpd turns a TLS socket's TCP_CORK on for its first answer, keeps it on (it never turns it off
+        // there), and pushes each answer by setting TCP_NODELAY after its last send, which came before this one:
+        // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). Taken off once; libmicrohttpd
+        // still believes the socket corked and does not set it again.
+        let state = open.corking.load(ordering: .relaxed)
+        if state & Exchange.Corking.tcpCorkOff == 0 {
+            var off: Int32 = 0
+            setsockopt(open.descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+            open.corking.store(state | Exchange.Corking.tcpCorkOff, ordering: .relaxed)
+        }
+        let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)
         guard Self.wouldBlock(result) else { return }
         for _ in 0..<10 where Self.wouldBlock(result) {
