@@ -12,37 +12,26 @@ struct LandingValuesTests {
         <a href="{{appURL}}">{{appURL}}</a><p title="{{values.id}}">{{values.id}}|{{values.note}}|{{values.tag}}</p>
         """
 
-    static let config = """
-        app: {name: "App", appIDs: [ABCDE12345.com.example.app], appStoreID: "1", appClips: [ABCDE12345.com.example.app.Clip]}
-        domains: [links.example.com, other.example.com]
-        schemes: [expchg]
-        routes:
-          - name: charger
-            path: c/$(id)
-            scopes: [universal, app]
-            params:
-              id: {charset: "\\x01-\\U0010FFFF", max: 64}
-              note: {charset: "\\x01-\\U0010FFFF", min: 0, max: 64}
-              tag: {charset: "\\x01-\\U0010FFFF", min: 0, max: 64}
-            notification: n
-            landing: charger
-            appClip: true
-          - name: appOnly
-            path: a/$(id)
-            scopes: [app]
-            params:
-              id: {charset: "a-z", max: 8}
-            notification: n
-            landing: charger
-          - name: magic
-            path: m/$(token)
-            params:
-              token: {charset: "A-Za-z0-9", min: 8, max: 64}
-            secret: true
-            notification: m
-            landing: magicLink
+    /// `CompiledPageTests.permissiveConfig` with an App Clip on the charger, a second query parameter (so a link tail
+    /// holds `&`), and a route only the app scheme opens.
+    static let config = CompiledPageTests.permissiveConfig
+        .replacingOccurrences(of: #"appStoreID: "1"}"#, with: #"appStoreID: "1", appClips: [ABCDE12345.com.example.app.Clip]}"#)
+        .replacingOccurrences(
+            of: "    notification: n\n    landing: charger\n",
+            with: """
+                      tag: {charset: "\\x01-\\U0010FFFF", min: 0, max: 64}
+                    notification: n
+                    landing: charger
+                    appClip: true
+                  - name: appOnly
+                    path: a/$(id)
+                    scopes: [app]
+                    params:
+                      id: {charset: "a-z", max: 8}
+                    notification: n
+                    landing: charger
 
-        """
+                """)
 
     /// The body written for `target` once its shape is compiled, after checking that it is a body written in place
     /// and the bytes the template renders in full.
