@@ -9,6 +9,10 @@
 #define MICROHTTP_TLS_H
 
 #include <gnutls/gnutls.h>
+#ifdef __linux__
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#endif
 
 // Why: the ticket master key is allocated by GnuTLS, and gnutls_free is a macro over a global function-pointer
 // variable, which Swift 6 cannot read without an unsafe global access. The key is wiped before it is freed, as
@@ -22,6 +26,20 @@ microhttp_ticket_key_release(gnutls_datum_t *key)
     gnutls_free(key->data);
   }
   key->size = 0;
+}
+
+// Why: ioctl is variadic, which Swift cannot call. The bytes the socket `descriptor` holds that the peer has not yet
+// acknowledged (SIOCOUTQ), or -1 when that cannot be known; answers are corked only on a socket with none.
+static inline int
+microhttp_unsent_bytes(int descriptor)
+{
+#ifdef SIOCOUTQ
+  int count = 0;
+  return ioctl(descriptor, SIOCOUTQ, &count) == 0 ? count : -1;
+#else
+  (void) descriptor;
+  return -1;
+#endif
 }
 
 #endif

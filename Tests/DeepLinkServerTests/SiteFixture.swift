@@ -31,6 +31,7 @@ enum SiteFixture {
         switch answer.reply {
         case .response(let response): return (response, answer)
         case .prepared(let prepared): return (prepared.response, answer)
+        case .written(let written): return (written.response, answer)
         }
     }
 }

@@ -30,11 +30,10 @@ package final class RawConnection {
             inet_pton(AF_INET, host, &address.sin_addr)
             status = Self.connect(descriptor, to: address)
         }
-        guard status == 0 else {
-            let code = errno
-            close(descriptor)
-            throw RawConnectionError.system("connect", code)
-        }
+        // No close here: the instance is whole, so a throw runs `deinit`, which closes the descriptor. Closing it here
+        // as well closed it twice, and the second close could take a descriptor number meanwhile given to a
+        // connection of the in-process server (libmicrohttpd then panics: "Close socket failed").
+        guard status == 0 else { throw RawConnectionError.system("connect", errno) }
     }
 
     deinit {

@@ -105,6 +105,7 @@ struct LandingSite: Sendable {
         switch answer.reply {
         case .response(let response): response
         case .prepared(let prepared): prepared.response
+        case .written(let written): written.response
         }
     }
 

@@ -25,12 +25,22 @@ extension RouteTable {
 
     /// The canonical links of a matched URL: the same intent written on the route's first domain and scheme.
     public func links(for match: RouteMatch) -> Links {
-        links(for: match.route, origins: linkOrigins[match.routeIndex], value: match.value(of:), wildcards: match.wildcards)
+        links(for: match.route, origins: linkOrigins[match.routeIndex], value: { match.value(of: $0) }, wildcards: match.wildcards)
     }
 
     /// The links: each origin followed by the same path and query, written once into bytes.
     private func links(for route: Route, origins: LinkOrigins, value: (String) -> String?, wildcards: [[String]]) -> Links {
         guard origins.universal != nil || origins.app != nil else { return Links(universal: nil, app: nil) }
+        return withLinkTail(of: route, value: value, wildcards: wildcards) { tail in
+            Links(universal: origins.universal.map { $0.joined(with: tail) }, app: origins.app.map { $0.joined(with: tail) })
+        }
+    }
+
+    /// Calls `body` with the path and query every canonical link of `route` writes after its origin, in temporary
+    /// memory.
+    func withLinkTail<Result>(
+        of route: Route, value: (String) -> String?, wildcards: [[String]], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         // Every byte of a value or literal may become three; `/`, `?`, `&` and `=` add one each at most.
         var capacity = 1
         for component in route.pattern.components {
@@ -57,8 +67,7 @@ extension RouteTable {
                 writer.writePercentEncoded(parameterValue)
                 separator = UInt8(ascii: "&")
             }
-            let tail = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
-            return Links(universal: origins.universal.map { $0.joined(with: tail) }, app: origins.app.map { $0.joined(with: tail) })
+            return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
         }
     }
 }

@@ -28,15 +28,16 @@ extension SiteHandler {
         let route = match.route.name
         let label = outcome.label
         let matched = ResolveOutcomes.one(label)
-        let html = site.pages.render(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
-        let response = HTTPResponse(status: 200, headers: PageHeaders.html(isSecret: match.route.isSecret), body: html)
+        let body = site.pages.body(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
+        let headers = PageHeaders.html(isSecret: match.route.isSecret)
         guard !match.route.isSecret else {
             return Answer(
-                .response(response), endpoint: .landing, loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)
+                .written(WrittenResponse(status: 200, headers: headers, body: body)), endpoint: .landing,
+                loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)
         }
-        // Kept from its second ask on: a page asked for once is sent as a one-off answer.
-        guard cache.admits(key), let page = try? PreparedResponse(response) else {
-            return Answer(.response(response), endpoint: .landing, outcomes: matched, opened: route, on: host)
+        // Kept from its second ask on: a page asked for once is sent as a one-off answer, its body without a copy.
+        guard cache.admits(key), let page = try? PreparedResponse(HTTPResponse(status: 200, headers: headers, body: body.bytes)) else {
+            return Answer(.written(WrittenResponse(status: 200, headers: headers, body: body)), endpoint: .landing, outcomes: matched, opened: route, on: host)
         }
         cache.store(page, route: route, alias: label.alias, for: key)
         return Answer(.prepared(page), endpoint: .landing, outcomes: matched, opened: route, on: host)

@@ -6,6 +6,7 @@ extension HTTPReply {
         switch self {
         case .response(let response): (response.status, response.body.count)
         case .prepared(let prepared): (prepared.response.status, prepared.response.body.count)
+        case .written(let written): (written.status, written.body.count)
         }
     }
 }

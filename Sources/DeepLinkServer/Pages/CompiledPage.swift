@@ -20,10 +20,10 @@ struct CompiledPage: Sendable {
     }
 
     /// Every literal run of the page, one after the other.
-    private let text: [UInt8]
+    let text: [UInt8]
     /// The page in order: the length of a literal run, then the value that follows it (nil after the last run).
     /// Kept apart from `text` so filling walks plain numbers, with no reference counted per piece.
-    private let slots: [(textLength: Int, value: Int?)]
+    let slots: [(textLength: Int, value: Int?)]
 
     init(pieces: [Piece]) {
         var text: [UInt8] = []

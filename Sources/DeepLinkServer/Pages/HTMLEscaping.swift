@@ -35,21 +35,50 @@ struct HTMLEscaping: MustacheContentType {
     /// each byte of `text`).
     static func write(_ text: String, into writer: inout ByteWriter) {
         var text = text
-        text.withUTF8 { bytes in
-            var clean = 0
-            for index in bytes.indices where needsEscape(bytes[index]) {
-                writer.write(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-                switch bytes[index] {
-                case UInt8(ascii: "<"): writer.write("&lt;")
-                case UInt8(ascii: ">"): writer.write("&gt;")
-                case UInt8(ascii: "&"): writer.write("&amp;")
-                case UInt8(ascii: "\""): writer.write("&quot;")
-                default: writer.write("&#39;")
-                }
-                clean = index + 1
+        text.withUTF8 { write(bytes: $0, into: &writer) }
+    }
+
+    /// Writes `bytes` escaped as `write(_:into:)` does: runs without `<>&"'` are copied whole.
+    static func write(bytes: UnsafeBufferPointer<UInt8>, into writer: inout ByteWriter) {
+        var clean = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            writer.write(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+            switch bytes[index] {
+            case UInt8(ascii: "<"): writer.write("&lt;")
+            case UInt8(ascii: ">"): writer.write("&gt;")
+            case UInt8(ascii: "&"): writer.write("&amp;")
+            case UInt8(ascii: "\""): writer.write("&quot;")
+            default: writer.write("&#39;")
             }
-            writer.write(UnsafeBufferPointer(rebasing: bytes[clean...]))
+            clean = index + 1
         }
+        writer.write(UnsafeBufferPointer(rebasing: bytes[clean...]))
+    }
+
+    /// The length of `bytes` once escaped: each `<` or `>` adds 3 bytes, each `&` or `'` 4, each `"` 5.
+    static func escapedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = bytes.count
+        for byte in bytes where needsEscape(byte) {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): count += 3
+            case UInt8(ascii: "\""): count += 5
+            default: count += 4
+            }
+        }
+        return count
+    }
+
+    /// The length of `text`'s UTF-8 once escaped.
+    static func escapedCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { escapedCount($0) }
+    }
+
+    /// The UTF-8 of `text`, escaped.
+    static func escaped(_ text: String) -> [UInt8] {
+        var output: [UInt8] = []
+        escape(text, into: &output)
+        return output
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -37,11 +37,23 @@ struct PageRenderer: Sendable {
         let values = page.urlValues
         let key = CompiledPages.Key(route: page.match.routeIndex, values: values)
         let pages = compiled[worker % compiled.count]
-        if let key, let compiledPage = pages.existingPage(for: key) { return compiledPage.fill(values) }
+        if let key, let compiledPage = pages.existingPage(for: key) { return compiledPage.page.fill(values) }
         let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
         guard let key else { return renderFully(values) }
-        let compiledPage = pages.page(for: key) { CompiledPage.compile(values, render: renderFully) }
-        return compiledPage?.fill(values) ?? renderFully(values)
+        let compiledPage = pages.page(for: key) {
+            CompiledPage.compile(values, render: renderFully).map { ($0, LandingValues(table: page.table, route: page.match.routeIndex)) }
+        }
+        return compiledPage?.page.fill(values) ?? renderFully(values)
+    }
+
+    /// The body of a landing page, the same bytes as `render(landing:_:worker:)`: written in one pass into the
+    /// body sent, with no string built, once the worker has compiled the page for the shape of its values; by
+    /// `render(landing:_:worker:)` the first time.
+    func body(landing template: String, _ page: LandingPage, worker: Int = 0) -> ResponseBody {
+        if let key = LandingValues.key(for: page.match, in: page.table), let compiledPage = compiled[worker % compiled.count].existingPage(for: key) {
+            return compiledPage.values.body(of: compiledPage.page, for: page.match, in: page.table)
+        }
+        return .copying(render(landing: template, page, worker: worker))
     }
 
     /// Whether a worker has compiled the page of the route at `route` (its index in the table) for URL values of the
@@ -81,22 +93,30 @@ final class CompiledPages: Sendable {
                 let state: UInt64 = value == nil ? 0 : value?.isEmpty == true ? 1 : 2
                 shape |= state << (2 * UInt64(index))
             }
+            self.init(route: route, shape: shape)
+        }
+
+        /// The key of the route at `route` and a shape already worked out.
+        init(route: Int, shape: UInt64) {
             self.route = route
             self.shape = shape
         }
     }
 
+    /// A compiled page and the sources of its values.
+    typealias Entry = (page: CompiledPage, values: LandingValues)
+
     /// Compiled pages, and nil for shapes whose page cannot be compiled.
-    private let pages = PThreadMutex<[Key: CompiledPage?]>([:])
+    private let pages = PThreadMutex<[Key: Entry?]>([:])
 
     /// The compiled page of `key` if it was compiled.
-    func existingPage(for key: Key) -> CompiledPage? {
+    func existingPage(for key: Key) -> Entry? {
         pages.withLock { $0[key] ?? nil }
     }
 
     /// The compiled page of `key`, compiling it with `compile` the first time; nil when it cannot be compiled
     /// or the cache is full.
-    func page(for key: Key, compile: () -> CompiledPage?) -> CompiledPage? {
+    func page(for key: Key, compile: () -> Entry?) -> Entry? {
         if let known = pages.withLock({ $0[key] }) { return known }
         let page = compile()
         pages.withLock { pages in

@@ -6,21 +6,41 @@ extension Exchange {
     /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's
     /// `Strict-Transport-Security` when it has one.
     func queue(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
+        let bodySize =
+            switch reply {
+            case .response(let built): built.body.count
+            case .prepared(let prepared): prepared.response.body.count
+            case .written(let written): written.body.count
+            }
+        // Over TLS a small answer leaves as one record (`corkForOneRecord`), flushed when the request completes.
+        let corked = corkForOneRecord(bodySize: bodySize)
+        let result = queueResponse(reply, forcingClose: forcingClose)
+        if result != .YES, let corked { gnutls_record_uncork(corked, 0) }
+        return result
+    }
+
+    private func queueResponse(_ reply: HTTPReply, forcingClose: Bool) -> MHD_Result {
         let closing = forcingClose || core.isDraining.load(ordering: .relaxed)
         if case .prepared(let prepared) = reply, !closing, let shared = sharedResponse(prepared) {
             return MHD_queue_response(connection, UInt32(prepared.response.status), shared.handle)
         }
-        let response: HTTPResponse
-        switch reply {
-        case .response(let built): response = built
-        case .prepared(let prepared): response = prepared.response
-        }
+        let hsts = core.strictTransportSecurity
         do {
-            let handle = try LibraryResponse.make(
-                from: response, closing: closing, strictTransportSecurity: core.strictTransportSecurity, budget: core.buffers)
+            let (status, handle) =
+                switch reply {
+                case .response(let built):
+                    (built.status, try LibraryResponse.make(from: built, closing: closing, strictTransportSecurity: hsts, budget: core.buffers))
+                case .prepared(let prepared):
+                    (
+                        prepared.response.status,
+                        try LibraryResponse.make(from: prepared.response, closing: closing, strictTransportSecurity: hsts, budget: core.buffers)
+                    )
+                case .written(let written):
+                    (written.status, try LibraryResponse.make(from: written, closing: closing, strictTransportSecurity: hsts, budget: core.buffers))
+                }
             // The connection takes its own reference when queueing; this one is ours to drop.
             defer { MHD_destroy_response(handle) }
-            return MHD_queue_response(connection, UInt32(response.status), handle)
+            return MHD_queue_response(connection, UInt32(status), handle)
         } catch .overBudget {
             return answerFailure(status: 503, reason: "the server holds as many request and answer bytes as it may; retry shortly")
         } catch {

@@ -27,6 +27,8 @@ enum LibraryCallbacks {
     /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
     /// connection idle.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, contextSlot, _ in
+        // libmicrohttpd has handed GnuTLS the whole answer: a corked one leaves now, before the connection is reused or closed.
+        if let cls { Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().flushCorkedAnswer(on: connection) }
         let open = openConnection(connection)
         open?.isBusy.store(false, ordering: .releasing)
         open?.isReceiving.store(false, ordering: .releasing)

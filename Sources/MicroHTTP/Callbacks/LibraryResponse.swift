@@ -20,30 +20,78 @@ enum LibraryResponse {
     static func make(
         from response: HTTPResponse, closing: Bool, strictTransportSecurity: String? = nil, budget: MemoryBudget? = nil
     ) throws(HTTPResponseError) -> OpaquePointer {
-        guard (100...999).contains(response.status) else {
-            throw .invalidStatus(response.status)
+        try make(status: response.status, headers: response.headers, closing: closing, strictTransportSecurity: strictTransportSecurity) {
+            () throws(HTTPResponseError) in try create(body: response.body, budget: budget)
         }
-        let handle = try create(body: response.body, budget: budget)
+    }
+
+    /// Creates an `MHD_Response` that sends the written body from its own memory, without a copy, and the given
+    /// headers; as `make(from:closing:strictTransportSecurity:budget:)` otherwise.
+    static func make(
+        from written: WrittenResponse, closing: Bool, strictTransportSecurity: String? = nil, budget: MemoryBudget? = nil
+    ) throws(HTTPResponseError) -> OpaquePointer {
+        try make(status: written.status, headers: written.headers, closing: closing, strictTransportSecurity: strictTransportSecurity) {
+            () throws(HTTPResponseError) in try adopt(written.body, budget: budget)
+        }
+    }
+
+    private static func make(
+        status: Int, headers: HTTPHeaders, closing: Bool, strictTransportSecurity: String?, create: () throws(HTTPResponseError) -> OpaquePointer
+    ) throws(HTTPResponseError) -> OpaquePointer {
+        guard (100...999).contains(status) else {
+            throw .invalidStatus(status)
+        }
+        let handle = try create()
         // A name or value with a NUL byte of its own would reach libmicrohttpd cut short: it is refused like the
         // control characters libmicrohttpd refuses itself.
         var accepted = 0
         let isAccepted =
-            !response.headers.hasEmbeddedNUL
-            && response.headers.forEachCString { name, value in
+            !headers.hasEmbeddedNUL
+            && headers.forEachCString { name, value in
                 guard MHD_add_response_header(handle, name, value) == .YES else { return false }
                 accepted += 1
                 return true
             }
-        let hsts = strictTransportSecurity.flatMap { response.headers.values(for: Self.hstsName).isEmpty ? $0 : nil }
+        let hsts = strictTransportSecurity.flatMap { headers.values(for: Self.hstsName).isEmpty ? $0 : nil }
         guard isAccepted, hsts.map({ MHD_add_response_header(handle, Self.hstsName, $0) == .YES }) ?? true,
             !closing || MHD_add_response_header(handle, "Connection", "close") == .YES
         else {
             MHD_destroy_response(handle)
-            let refused = response.headers.fields.first { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
-            let field = refused ?? response.headers.fields.dropFirst(accepted).first
+            let refused = headers.fields.first { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
+            let field = refused ?? headers.fields.dropFirst(accepted).first
             throw .invalidHeader(name: field?.name ?? "Connection", value: field?.value ?? "close")
         }
         return handle
+    }
+
+    /// A response sending `body` from its own memory: libmicrohttpd holds a reference to it (and its bytes against
+    /// `budget`) until `freeWritten` lets go of it.
+    private static func adopt(_ body: ResponseBody, budget: MemoryBudget?) throws(HTTPResponseError) -> OpaquePointer {
+        let count = body.count
+        if let budget {
+            guard budget.reserve(count) else { throw .overBudget }
+            // Unretained: the budget lives as long as the daemon, which frees every response before it stops.
+            body.header.budget = Unmanaged.passUnretained(budget).toOpaque()
+        }
+        let retained = Unmanaged.passRetained(body)
+        let created = body.withUnsafeMutablePointerToElements { bytes in
+            MHD_create_response_from_buffer_with_free_callback_cls(count, bytes, freeWritten, retained.toOpaque())
+        }
+        guard let created else {
+            retained.release()
+            budget?.release(count)
+            throw .outOfMemory
+        }
+        return created
+    }
+
+    /// Drops the reference `adopt` gave libmicrohttpd and gives the bytes back to their budget; `cls` is the body.
+    private static let freeWritten: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        let body = Unmanaged<ResponseBody>.fromOpaque(cls).takeRetainedValue()
+        if let budget = body.header.budget {
+            Unmanaged<MemoryBudget>.fromOpaque(budget).takeUnretainedValue().release(body.count)
+        }
     }
 
     /// A response owning a copy of `body`: libmicrohttpd's own copy (MUST_COPY) without a budget or body; with both,

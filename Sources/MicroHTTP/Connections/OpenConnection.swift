@@ -12,6 +12,8 @@ final class OpenConnection: Sendable {
     let isBusy = Atomic<Bool>(false)
     /// Whether ``OpenConnections/closeIdle()`` has shut its reading side already.
     let isReadShut = Atomic<Bool>(false)
+    /// What its first corked TLS answer found out about its socket (`Exchange.Corking`); used by its worker only.
+    let corking = Atomic<Int>(0)
 
     init(descriptor: Int32, remoteAddress: String) {
         self.descriptor = descriptor

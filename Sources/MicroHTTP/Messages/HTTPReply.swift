@@ -4,4 +4,6 @@ public enum HTTPReply: Sendable {
     case response(HTTPResponse)
     /// A response built once and shared by every request that gets it.
     case prepared(PreparedResponse)
+    /// A response whose body was written in place for this request; libmicrohttpd sends it without a copy.
+    case written(WrittenResponse)
 }

@@ -1,0 +1,64 @@
+/// The bytes of a response body written in place for one request, and handed to libmicrohttpd without a copy: it
+/// sends them from this very memory and lets go of it when the connection is done with them.
+///
+/// One allocation holds the count and the bytes. A `ManagedBuffer` cannot be `Sendable`; ``WrittenResponse``, which
+/// carries it, is.
+public final class ResponseBody: ManagedBuffer<ResponseBody.Layout, UInt8> {
+    /// The count of bytes written, and the memory budget that holds them once libmicrohttpd has them.
+    public struct Layout {
+        var count: Int
+        var budget: UnsafeMutableRawPointer?
+    }
+
+    /// A body of at most `capacity` bytes: `write` gets them uninitialized and returns how many it wrote, from the
+    /// start (at most `capacity`); only those are sent.
+    public static func write(capacity: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> ResponseBody {
+        let created = create(minimumCapacity: capacity) { _ in Layout(count: 0, budget: nil) }
+        let body = unsafeDowncast(created, to: ResponseBody.self)
+        let count = body.withUnsafeMutablePointerToElements { write(UnsafeMutableBufferPointer(start: $0, count: capacity)) }
+        body.header.count = min(max(0, count), capacity)
+        return body
+    }
+
+    /// A body holding a copy of `bytes`.
+    public static func copying(_ bytes: [UInt8]) -> ResponseBody {
+        write(capacity: bytes.count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
+        }
+    }
+
+    /// The number of bytes.
+    public var count: Int { header.count }
+
+    /// A copy of the bytes.
+    public var bytes: [UInt8] {
+        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: header.count)) }
+    }
+}
+
+/// A response whose body was written in place (``ResponseBody``), sent once.
+///
+/// `@unchecked Sendable` because its body is a `ManagedBuffer`. It is safe: the body's bytes are written in
+/// `ResponseBody.write(capacity:_:)`, before the response exists, and only read after; the only later store, of the
+/// budget that holds the bytes, is made by the one thread that queues the response, before libmicrohttpd has it.
+public struct WrittenResponse: @unchecked Sendable {
+    /// The status code.
+    public let status: Int
+    /// The header fields to send, in order.
+    public let headers: HTTPHeaders
+    /// The body.
+    public let body: ResponseBody
+
+    /// A response of `status`, `headers` and `body`.
+    public init(status: Int, headers: HTTPHeaders, body: ResponseBody) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The same response with a copy of the body in an array.
+    public var response: HTTPResponse {
+        HTTPResponse(status: status, headers: headers, body: body.bytes)
+    }
+}

@@ -1,0 +1,113 @@
+import DeepLinkRouting
+import MicroHTTP
+import Testing
+
+@testable import DeepLinkServer
+
+@Suite("Landing pages written in one pass")
+struct LandingValuesTests {
+    /// Every URL value in a text and an attribute position, nothing else.
+    static let template = """
+        {{%CONTENT_TYPE: HTML_BYTES}}<m c="{{smartAppBanner}}"><a href="{{canonicalURL}}">{{canonicalURL}}</a>\
+        <a href="{{appURL}}">{{appURL}}</a><p title="{{values.id}}">{{values.id}}|{{values.note}}|{{values.tag}}</p>
+        """
+
+    /// `CompiledPageTests.permissiveConfig` with an App Clip on the charger, a second query parameter (so a link tail
+    /// holds `&`), and a route only the app scheme opens.
+    static let config = CompiledPageTests.permissiveConfig
+        .replacingOccurrences(of: #"appStoreID: "1"}"#, with: #"appStoreID: "1", appClips: [ABCDE12345.com.example.app.Clip]}"#)
+        .replacingOccurrences(
+            of: "    notification: n\n    landing: charger\n",
+            with: """
+                      tag: {charset: "\\x01-\\U0010FFFF", min: 0, max: 64}
+                    notification: n
+                    landing: charger
+                    appClip: true
+                  - name: appOnly
+                    path: a/$(id)
+                    scopes: [app]
+                    params:
+                      id: {charset: "a-z", max: 8}
+                    notification: n
+                    landing: charger
+
+                """)
+
+    /// The body written for `target` once its shape is compiled, after checking that it is a body written in place
+    /// and the bytes the template renders in full.
+    static func written(_ target: String, site: Site) throws -> String {
+        guard case .matched(let match) = site.table.resolve("https://links.example.com" + target) else {
+            Issue.record("\(target) does not match")
+            return ""
+        }
+        _ = site.pages.render(landing: "charger", LandingPage(table: site.table, match: match))
+        let answer = SiteFixture.send(target, handler: SiteHandler(site: site, metrics: ServerMetrics())).answer
+        guard case .written(let written) = answer.reply else {
+            Issue.record("\(target) was not written in place")
+            return ""
+        }
+        let (sent, rendered, isCompiled) = try CompiledPageTests.bodies(target, site: site)
+        #expect(isCompiled && sent == rendered && written.response.text == rendered)
+        return written.response.text
+    }
+
+    @Test("every value position is escaped, link tails and banner included, byte for byte")
+    func everyPosition() throws {
+        let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
+        let page = try Self.written("/c/%3Cb%3E%22'%26x?note=%3E&tag=a%26b", site: site)
+        let tail = "c/%3Cb%3E%22%27%26x?note=%3E&amp;tag=a%26b"
+        #expect(
+            page == """
+                <m c="app-id=1, app-argument=https://links.example.com/\(tail), app-clip-bundle-id=com.example.app.Clip, \
+                app-clip-display=card"><a href="https://links.example.com/\(tail)">https://links.example.com/\(tail)</a>\
+                <a href="expchg://\(tail)">expchg://\(tail)</a><p title="&lt;b&gt;&quot;&#39;&amp;x">&lt;b&gt;&quot;&#39;&amp;x|&gt;|a&amp;b</p>
+                """)
+    }
+
+    @Test("a value without <>&\"' is copied as it is, and each of them is escaped", arguments: ["<", ">", "&", "\"", "'", ""])
+    func noEscapeFastPath(markup: String) throws {
+        let page = CompiledPage(pieces: [.text(Array("<p>".utf8)), .value(0), .text(Array("</p>".utf8)), .value(0)])
+        let value = "a-b_c.d~é/\(markup)z"
+        let body = page.body(
+            length: { _ in HTMLEscaping.escapedCount(value) },
+            write: { _, writer in HTMLEscaping.write(value, into: &writer) })
+        let escaped = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;", "": ""][markup] ?? "?"
+        #expect(String(decoding: body.bytes, as: UTF8.self) == "<p>a-b_c.d~é/\(escaped)z</p>a-b_c.d~é/\(escaped)z")
+        #expect(body.count == 2 * HTMLEscaping.escapedCount(value) + 7)
+    }
+
+    @Test("each route's link prefixes are its own first domain and scheme, escaped once at load")
+    func linkPrefixPerRoute() throws {
+        let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
+        let bytes = { (text: String) in Array(text.utf8) }
+        let charger = LandingValues(table: site.table, route: 0).sources
+        #expect(
+            charger == [
+                .link(
+                    head: bytes("app-id=1, app-argument=https://links.example.com/"), hasTail: true,
+                    end: bytes(", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card")),
+                .link(head: bytes("https://links.example.com/"), hasTail: true, end: []), .link(head: bytes("expchg://"), hasTail: true, end: []),
+                .parameter("id"), .parameter("note"), .parameter("tag"),
+            ])
+        #expect(
+            LandingValues(table: site.table, route: 1).sources == [
+                .link(head: bytes("app-id=1"), hasTail: false, end: []), .absent, .link(head: bytes("expchg://"), hasTail: true, end: []),
+                .parameter("id"),
+            ])
+        #expect(LandingValues(table: site.table, route: 2).sources.isEmpty)
+    }
+
+    @Test(
+        "the key worked out from the match is the key of the page's values",
+        arguments: ["/c/x", "/c/x?note=", "/c/x?tag=t", "/c/x?note=n&tag=", "/a/abc", "/m/abcdefgh12345678"])
+    func keyFromMatch(target: String) throws {
+        let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
+        let url = (target.hasPrefix("/a/") ? "expchg:/" : "https://links.example.com") + target
+        guard case .matched(let match) = site.table.resolve(url) else {
+            Issue.record("\(target) does not match")
+            return
+        }
+        let values = LandingPage(table: site.table, match: match).urlValues
+        #expect(LandingValues.key(for: match, in: site.table) == CompiledPages.Key(route: match.routeIndex, values: values))
+    }
+}

@@ -1,0 +1,206 @@
+"""HTTPS keep-alive: a small answer leaves as one TLS record (libmicrohttpd hands GnuTLS its header and body in two
+calls; deeplinkd corks the session between them), and whatever the size, pipelined or read slowly, every answer
+arrives whole and the server does not spin while a client does not read."""
+
+import socket
+import ssl
+import subprocess
+import threading
+import time
+
+import pytest
+
+from conftest import DEFAULT_CONFIG
+
+SMALL = ["/.well-known/apple-app-site-association", "/c/CH-42", "/static/deeplinkd.css",
+         "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/nope"]
+
+
+@pytest.fixture(scope="module")
+def tls_server(serve, tmp_path_factory):
+    directory = tmp_path_factory.mktemp("tls")
+    certificate, key = directory / "certificate.pem", directory / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                    "-keyout", str(key), "-out", str(certificate), "-days", "1", "-subj", "/CN=localhost"],
+                   check=True, capture_output=True)
+    return serve("--config", DEFAULT_CONFIG, "--tls-cert", certificate, "--tls-key", key, name="tls")
+
+
+def client_context():
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def request(target, method="GET", close=False):
+    return (f"{method} {target} HTTP/1.1\r\nHost: links.example.com\r\n"
+            + ("Connection: close\r\n" if close else "") + "\r\n").encode()
+
+
+def split_answer(buffer, method="GET"):
+    """(status, body, rest) of the first whole answer in `buffer`, or None while it is incomplete."""
+    head, separator, rest = buffer.partition(b"\r\n\r\n")
+    if not separator:
+        return None
+    lines = head.decode("latin-1").split("\r\n")
+    length = 0
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value)
+    length = 0 if method == "HEAD" else length
+    if len(rest) < length:
+        return None
+    return int(lines[0].split()[1]), rest[:length], rest[length:]
+
+
+class RecordCountingClient:
+    """A TLS client over memory buffers, so it sees the records on the wire: `records` counts the application-data
+    records (type 23, every record after a TLS 1.3 handshake) received so far."""
+
+    def __init__(self, port, receive_buffer=None):
+        self.socket = socket.socket()
+        if receive_buffer:
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.socket.settimeout(20)
+        self.socket.connect(("127.0.0.1", port))
+        self.incoming, self.outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+        self.tls = client_context().wrap_bio(self.incoming, self.outgoing, server_hostname="localhost")
+        self.raw, self.records, self.plain = b"", 0, b""
+        while True:
+            try:
+                self.tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                self._flush()
+                self._receive()
+        self._flush()
+
+    def _flush(self):
+        data = self.outgoing.read()
+        if data:
+            self.socket.sendall(data)
+
+    def _receive(self):
+        chunk = self.socket.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        self.raw += chunk
+        while len(self.raw) >= 5 and len(self.raw) >= 5 + int.from_bytes(self.raw[3:5], "big"):
+            if self.raw[0] == 23:
+                self.records += 1
+            self.raw = self.raw[5 + int.from_bytes(self.raw[3:5], "big"):]
+        self.incoming.write(chunk)
+
+    def ask(self, target, method="GET"):
+        """(status, body, records the answer came in)."""
+        self.tls.write(request(target, method))
+        self._flush()
+        before = self.records
+        status, body = self.answer(method)
+        return status, body, self.records - before
+
+    def answer(self, method="GET"):
+        """(status, body) of the next answer."""
+        while True:
+            answer = split_answer(self.plain, method)
+            if answer:
+                self.plain = answer[2]
+                return answer[:2]
+            try:
+                self.plain += self.tls.read(65536)
+            except ssl.SSLWantReadError:
+                self._receive()
+
+    def close(self):
+        self.socket.close()
+
+
+def alone(port, target):
+    """(status, body) of `target` asked on a connection of its own."""
+    with client_context().wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10)) as connection:
+        connection.sendall(request(target, close=True))
+        buffer = b""
+        while not split_answer(buffer):
+            chunk = connection.recv(65536)
+            assert chunk, f"{target}: the connection closed before the answer was whole"
+            buffer += chunk
+        status, body, _ = split_answer(buffer)
+        return status, body
+
+
+def test_a_small_answer_is_one_record(tls_server):
+    client = RecordCountingClient(tls_server.port)
+    try:
+        client.ask("/healthz")  # the session tickets arrive around the first answer
+        for target in SMALL:
+            for method in ("GET", "HEAD"):
+                status, body, records = client.ask(target, method)
+                assert records == 1, f"{method} {target}: {records} records"
+                assert (status, body) == (alone(tls_server.port, target)[0], b"" if method == "HEAD"
+                                          else alone(tls_server.port, target)[1])
+        # Each leaves at once: not held by the socket's TCP_CORK until the kernel's 200 ms timer.
+        started = time.monotonic()
+        for _ in range(20):
+            client.ask(SMALL[0])
+        elapsed = time.monotonic() - started
+        assert elapsed < 1.0, f"20 keep-alive answers took {elapsed:.2f} s"
+    finally:
+        client.close()
+
+
+def test_pipelined_and_large_answers_arrive_whole(tls_server):
+    urls = [f"https://links.example.com/c/CH-{number:04d}" + "x" * 40 for number in range(1000)]
+    body = ('{"urls": [' + ",".join(f'"{url}"' for url in urls) + "]}").encode()
+    batch = (b"POST /resolve HTTP/1.1\r\nHost: links.example.com\r\nContent-Type: application/json\r\n"
+             + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    with client_context().wrap_socket(socket.create_connection(("127.0.0.1", tls_server.port), timeout=20)) as tls:
+        tls.sendall(b"".join(request(target) for target in SMALL * 20))
+        buffer, answers = b"", []
+        while len(answers) < len(SMALL) * 20:
+            answer = split_answer(buffer)
+            if answer:
+                answers.append(answer[:2])
+                buffer = answer[2]
+                continue
+            chunk = tls.recv(65536)
+            assert chunk, f"closed after {len(answers)} answers"
+            buffer += chunk
+        expected = [alone(tls_server.port, target) for target in SMALL]
+        assert answers == expected * 20
+        tls.sendall(batch)
+        while not split_answer(buffer):
+            chunk = tls.recv(1 << 20)
+            assert chunk, "closed before the batch answer was whole"
+            buffer += chunk
+        status, answer, _ = split_answer(buffer)
+        assert status == 200 and len(answer) > 100_000 and answer.count(b"https://links.example.com/c/CH-") >= 1000
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100
+
+
+def test_a_client_that_does_not_read_leaves_the_server_idle_and_gets_every_answer(tls_server):
+    target = "/static/deeplinkd.css"
+    count = 3000  # about 8 MB of answers: far more than the socket buffers hold
+    client = RecordCountingClient(tls_server.port, receive_buffer=4096)
+    try:
+        client.tls.write(b"".join(request(target) for _ in range(count)))
+        # Sent from a thread: the server reads requests only as it answers, and this client does not read yet.
+        sender = threading.Thread(target=client.socket.sendall, args=(client.outgoing.read(),))
+        sender.start()
+        time.sleep(0.5)
+        before = cpu_seconds(tls_server.pid)
+        time.sleep(1.5)
+        spent = cpu_seconds(tls_server.pid) - before
+        assert spent < 0.3, f"the server spent {spent:.2f} s of CPU in 1.5 s while its client read nothing"
+        expected = alone(tls_server.port, target)
+        for number in range(count):
+            assert client.answer() == expected, f"answer {number}"
+        sender.join(timeout=20)
+    finally:
+        client.close()
