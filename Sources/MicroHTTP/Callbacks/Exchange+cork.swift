@@ -1,4 +1,6 @@
 import CMicroHTTPD
+import Logging
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
