@@ -11,7 +11,7 @@ struct PageRenderer: Sendable {
     private let common: [String: String]
     /// Landing pages compiled so far, a cache per worker thread (the workers beyond their number share them), so
     /// workers never contend for one.
-    private let compiled: [CompiledPages]
+    let compiled: [CompiledPages]
 
     /// Loads every `*.mustache` file in `directory`, once `TemplateLoader` has proven the set renderable; each
     /// landing named by the table must have one. Keeps a cache of compiled pages for each of `workers` worker threads
@@ -54,13 +54,6 @@ struct PageRenderer: Sendable {
             return compiledPage.values.body(of: compiledPage.page, for: page.match, in: page.table)
         }
         return .copying(render(landing: template, page, worker: worker))
-    }
-
-    /// Whether a worker has compiled the page of the route at `route` (its index in the table) for URL values of the
-    /// shape of `values` (the first request of that shape on a worker compiles it).
-    func isCompiled(route: Int, values: [String?]) -> Bool {
-        guard let key = CompiledPages.Key(route: route, values: values) else { return false }
-        return compiled.contains { $0.existingPage(for: key) != nil }
     }
 
     /// An error page response, with the headers every HTML page carries and no caching.
