@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The upcoming features the targets are held to: `any` spelled out, members visible only where their module is
+/// imported, and imports internal unless declared `public import`.
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "deeplinkd",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -24,15 +30,18 @@ let package = Package(
     ],
     targets: [
         // The routing core: pure Swift with no imports at all, so the app compiles the very same module.
-        .target(name: "DeepLinkRouting"),
+        // Bytes: the writers (ByteWriter, GrowableBytes, JSONWriter), ASCII sets, hex, percent coding, UTF-8
+        // validation. Pure Swift with no imports at all, like the routing core, so the app compiles it too.
+        .target(name: "DeepLinkBytes", swiftSettings: strictImports),
+        .target(name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"], swiftSettings: strictImports),
         // apple-app-site-association generation from a route table.
-        .target(name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"]),
+        .target(name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
         .target(name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"]),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
         ),
         // libmicrohttpd, and the GnuTLS calls MicroHTTP makes on its sessions (tickets, priority checks), seen only by MicroHTTP.
         .systemLibrary(
@@ -43,7 +52,7 @@ let package = Package(
         // The one Swift module that talks to libmicrohttpd.
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CMicroHTTPD", "DeepLinkBytes", .product(name: "Logging", package: "swift-log")]
         ),
         // libqrencode, seen only by StickerCodes.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -57,7 +66,7 @@ let package = Package(
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP",
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -75,7 +84,8 @@ let package = Package(
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
+        .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"]),
+        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),

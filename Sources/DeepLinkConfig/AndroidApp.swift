@@ -1,3 +1,4 @@
+import DeepLinkBytes
 import DeepLinkRouting
 
 /// The optional `android:` section: the app that `/.well-known/assetlinks.json` vouches for.

@@ -1,3 +1,5 @@
+package import DeepLinkBytes
+
 extension ResolveResult {
     /// The resolve-result JSON object, keys in contract order; `table` provides the canonical links.
     public func json(in table: RouteTable) -> String {

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 import Logging
 
 /// The access log: one line per answered request, in the format of `JSONLinesLogHandler` (`time`, `level`,

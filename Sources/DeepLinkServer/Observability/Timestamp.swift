@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// The request line's method and target, checked before anything reads them (RFC 9112 §3).
 ///
 /// libmicrohttpd 0.9.75 takes the last space of the line for the one before the version, so a target may reach us
