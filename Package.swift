@@ -29,10 +29,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The routing core: pure Swift with no imports at all, so the app compiles the very same module.
         // Bytes: the writers (ByteWriter, GrowableBytes, JSONWriter), ASCII sets, hex, percent coding, UTF-8
-        // validation. Pure Swift with no imports at all, like the routing core, so the app compiles it too.
+        // validation. Pure Swift with no imports at all, so the app compiles it with the routing core.
         .target(name: "DeepLinkBytes", swiftSettings: strictImports),
+        // The routing core: pure Swift importing only DeepLinkBytes, so the app compiles the very same modules.
         .target(name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"], swiftSettings: strictImports),
         // apple-app-site-association generation from a route table.
         .target(name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
