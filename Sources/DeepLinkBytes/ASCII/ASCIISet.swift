@@ -1,8 +1,10 @@
 /// A set of ASCII bytes as a 128-bit mask, so a test is a shift and an AND: the one byte-class type of the
 /// server's parsers, escapers and encoders (token characters, RFC 3986's unreserved set, what HTML and JSON escape).
 ///
-/// Holds ASCII only: a byte from 0x80 up is never a member, and inserting one does nothing.
-package struct ASCIISet: Sendable, Hashable {
+/// Holds ASCII only: a byte from 0x80 up is never a member, and inserting one does nothing. Public (the rest of this
+/// module is `package`) only so that `contains` inlines into the other modules' byte loops: Swift 6.3 inlines an
+/// `@inlinable` function across modules when it is public, not when it is `package`.
+public struct ASCIISet: Sendable, Hashable {
     /// Bit `n` set for each member `n` below 0x40.
     @usableFromInline var low: UInt64 = 0
     /// Bit `n` set for each member `0x40 + n`.
@@ -45,14 +47,14 @@ package struct ASCIISet: Sendable, Hashable {
 
     /// Whether `byte` is a member.
     @inlinable
-    package func contains(_ byte: UInt8) -> Bool {
+    public func contains(_ byte: UInt8) -> Bool {
         let mask = byte < 0x40 ? low : high
         return byte < 0x80 && (mask >> UInt64(byte & 0x3F)) & 1 == 1
     }
 
     /// Whether every byte of `bytes` is a member.
     @inlinable
-    package func containsAll(_ bytes: some Sequence<UInt8>) -> Bool {
+    public func containsAll(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy(contains)
     }
 }

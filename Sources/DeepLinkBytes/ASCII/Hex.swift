@@ -1,7 +1,6 @@
 /// Hexadecimal digits, both ways: the one routine behind percent-escapes, JSON's `\u00XX` and byte descriptions.
 package enum Hex {
     /// The value of the hex digit `byte` (`0-9`, `A-F`, `a-f`), or nil when it is not one.
-    @inlinable
     package static func value(of byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30
@@ -12,7 +11,6 @@ package enum Hex {
     }
 
     /// The digit for `nibble` (0 through 15; higher bits are ignored), lower-case unless `uppercase`.
-    @inlinable
     package static func digit(_ nibble: UInt8, uppercase: Bool = false) -> UInt8 {
         let value = nibble & 0x0F
         return value < 10 ? UInt8(ascii: "0") + value : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + value - 10

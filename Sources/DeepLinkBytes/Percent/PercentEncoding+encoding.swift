@@ -18,7 +18,6 @@ extension PercentEncoding {
 
 extension ByteWriter {
     /// Writes `byte` as it is when it is in `kept`, as `%XX` (upper-case hex) otherwise.
-    @inlinable
     package mutating func writePercentEncoded(_ byte: UInt8, keeping kept: ASCIISet) {
         guard !kept.contains(byte) else { return write(byte) }
         guard let start, reserve(3) else { return }

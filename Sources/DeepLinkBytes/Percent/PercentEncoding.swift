@@ -3,7 +3,6 @@
 package enum PercentEncoding {
     /// Checks, without allocating, that every `%XX` escape is valid and that the decoded bytes are UTF-8; the first
     /// malformed escape is the error.
-    @inlinable
     package static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) {
         guard bytes.contains(UInt8(ascii: "%")) else { return }
         var validator = UTF8Validator()
@@ -24,7 +23,6 @@ package enum PercentEncoding {
 
     /// Decodes `bytes` into `output` (room for `bytes.count`), returning the decoded slice; a malformed escape is
     /// copied as it is (validate first to refuse it).
-    @inlinable
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var written = 0
         var index = 0
@@ -42,7 +40,6 @@ package enum PercentEncoding {
     }
 
     /// Whether `bytes`, decoded, equal `expected`.
-    @inlinable
     package static func decodedEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
         var index = 0
@@ -61,14 +58,12 @@ package enum PercentEncoding {
     }
 
     /// The byte the escape at `index` (a `%`) stands for, or nil when two hex digits do not follow it.
-    @inlinable
     static func escape(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
         guard index + 2 < bytes.count, let high = Hex.value(of: bytes[index + 1]), let low = Hex.value(of: bytes[index + 2]) else { return nil }
         return high << 4 | low
     }
 
     /// The error for the malformed escape at `index`: the `%` and at most two bytes after it.
-    @usableFromInline
     static func invalidEscape(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> PercentDecodingError {
         .invalidEscape(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<min(index + 3, bytes.count)]), as: UTF8.self))
     }

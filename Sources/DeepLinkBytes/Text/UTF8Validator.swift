@@ -1,21 +1,18 @@
 /// Validates a byte stream as UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF), one byte at a time, for
 /// bytes that are never gathered in one buffer (percent-escapes decoded on the fly).
-package struct UTF8Validator {
-    @usableFromInline var remaining = 0
-    @usableFromInline var lowest: UInt8 = 0x80
-    @usableFromInline var highest: UInt8 = 0xBF
+struct UTF8Validator {
+    private var remaining = 0
+    private var lowest: UInt8 = 0x80
+    private var highest: UInt8 = 0xBF
 
     /// A validator at the start of a stream.
-    @inlinable
-    package init() {}
+    init() {}
 
     /// Whether every sequence started has ended.
-    @inlinable
-    package var isComplete: Bool { remaining == 0 }
+    var isComplete: Bool { remaining == 0 }
 
     /// Takes the next byte; false when the stream is not UTF-8.
-    @inlinable
-    package mutating func accept(_ byte: UInt8) -> Bool {
+    mutating func accept(_ byte: UInt8) -> Bool {
         if remaining > 0 {
             guard (lowest...highest).contains(byte) else { return false }
             remaining -= 1

@@ -5,8 +5,8 @@
 /// output short but never writes past the memory; callers size the memory from the longest output their input
 /// can give (``jsonStringCapacity(_:)`` for a quoted string).
 package struct ByteWriter {
-    @usableFromInline let start: UnsafeMutablePointer<UInt8>?
-    @usableFromInline let capacity: Int
+    let start: UnsafeMutablePointer<UInt8>?
+    let capacity: Int
     /// Bytes written so far.
     package internal(set) var count = 0
     /// Whether a write was dropped for want of room.
@@ -28,7 +28,6 @@ package struct ByteWriter {
     }
 
     /// Writes one byte.
-    @inlinable
     package mutating func write(_ byte: UInt8) {
         guard let start, reserve(1) else { return }
         start[count] = byte
@@ -36,13 +35,11 @@ package struct ByteWriter {
     }
 
     /// Writes the UTF-8 of a literal.
-    @inlinable
     package mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { write($0) }
     }
 
     /// Writes `bytes`.
-    @inlinable
     package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start, let source = bytes.baseAddress, reserve(bytes.count) else { return }
         (start + count).update(from: source, count: bytes.count)
@@ -122,7 +119,6 @@ package struct ByteWriter {
     }
 
     /// Whether `needed` more bytes fit; marks the writer truncated when not.
-    @inlinable
     mutating func reserve(_ needed: Int) -> Bool {
         guard needed <= capacity - count else {
             isTruncated = true
