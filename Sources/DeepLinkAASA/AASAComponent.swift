@@ -1,5 +1,4 @@
 import DeepLinkBytes
-import DeepLinkRouting
 
 /// One entry of `applinks.details[].components`.
 struct AASAComponent: Sendable, Equatable {

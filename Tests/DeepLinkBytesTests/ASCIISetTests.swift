@@ -6,7 +6,9 @@ import Testing
 struct ASCIISetTests {
     @Test(
         "each named set holds exactly the bytes its standard lists, for every byte value",
-        arguments: ["unreserved", "token", "pathSafe", "jsonEscaped", "htmlEscaped", "hexDigits", "digits", "letters", "alphanumerics"])
+        arguments: [
+            "unreserved", "token", "pathSafe", "jsonEscaped", "htmlEscaped", "hexDigits", "digits", "letters", "alphanumerics", "controls", "controlsAndSpace",
+        ])
     func namedSets(name: String) throws {
         let (set, isMember) = try #require(Self.definitions[name])
         for byte in UInt8.min...UInt8.max {
@@ -25,6 +27,8 @@ struct ASCIISetTests {
         "digits": (.digits, isDigit),
         "letters": (.letters, isLetter),
         "alphanumerics": (.alphanumerics, { isLetter($0) || isDigit($0) }),
+        "controls": (.controls, { $0 < 0x20 || $0 == 0x7F }),
+        "controlsAndSpace": (.controlsAndSpace, { $0 <= 0x20 || $0 == 0x7F }),
     ]
 
     @Test("the bytes either side of each 64-bit half are told apart")

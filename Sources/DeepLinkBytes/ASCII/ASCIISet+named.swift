@@ -13,6 +13,10 @@ extension ASCIISet {
     package static let pathSafe = unreserved.union(ASCIISet("!$&'()*+,;=:@"))
     /// `tchar` of RFC 9110 §5.6.2, the bytes of a method or header field name: letters, digits and ``!#$%&'*+-.^_`|~``.
     package static let token = alphanumerics.union(ASCIISet("!#$%&'*+-.^_`|~"))
+    /// The control characters: 0x00 through 0x1F and DEL (0x7F).
+    package static let controls = ASCIISet(0x00...0x1F).union(ASCIISet("\u{7F}"))
+    /// What no URL or request target may hold as it is: the control characters and space.
+    package static let controlsAndSpace = controls.union(ASCIISet(" "))
     /// What a JSON string escapes (RFC 8259 §7): control characters, `"` and `\`.
     package static let jsonEscaped = ASCIISet(0x00...0x1F).union(ASCIISet("\"\\"))
     /// What HTML text and attribute values escape: `"`, `&`, `'`, `<` and `>`.

@@ -9,6 +9,7 @@ extension HTTPHeaders {
     /// nothing here needs them. A NUL byte cannot be told: libmicrohttpd ends the value at it.
     func problem(isHTTP11: Bool) -> String? {
         let token = ASCIISet.token
+        let forbiddenInValue = Self.forbiddenInValue
         var hosts = 0
         let found: String? = withFields { bytes, terminators in
             var start = 0
@@ -17,7 +18,7 @@ extension HTTPHeaders {
                 let valueEnd = terminators[field + 1]
                 guard nameEnd > start, token.containsAll(bytes[start..<nameEnd]) else { return "invalid header field name" }
                 let value = bytes[(nameEnd + 1)..<valueEnd]
-                guard !value.contains(where: Self.isForbiddenInValue) else { return "control character in a header field value" }
+                guard !value.contains(where: forbiddenInValue.contains) else { return "control character in a header field value" }
                 if Self.isHost(bytes[start..<nameEnd]) {
                     hosts += 1
                     guard HostSyntax.isValid(value) else { return "invalid Host header" }
@@ -41,9 +42,7 @@ extension HTTPHeaders {
     }
 
     /// Control characters other than horizontal tab, DEL included.
-    private static func isForbiddenInValue(_ byte: UInt8) -> Bool {
-        byte < 0x20 ? byte != 0x09 : byte == 0x7F
-    }
+    private static let forbiddenInValue = ASCIISet.controls.subtracting(ASCIISet("\t"))
 
     /// Whether `name` is `Host` in any case.
     private static func isHost(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
