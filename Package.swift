@@ -1,12 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The upcoming features the targets are held to: `any` spelled out, members visible only where their module is
-/// imported, and imports internal unless declared `public import`.
-let strictImports: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-]
-
 let package = Package(
     name: "deeplinkd",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -31,17 +25,39 @@ let package = Package(
     targets: [
         // Bytes: the writers (ByteWriter, GrowableBytes, JSONWriter), ASCII sets, hex, percent coding, UTF-8
         // validation. Pure Swift with no imports at all, so the app compiles it with the routing core.
-        .target(name: "DeepLinkBytes", swiftSettings: strictImports),
+        .target(
+            name: "DeepLinkBytes",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // The routing core: pure Swift importing only DeepLinkBytes, so the app compiles the very same modules.
-        .target(name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"], swiftSettings: strictImports),
+        .target(
+            name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // apple-app-site-association generation from a route table.
         .target(name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
-        .target(name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"]),
+        .target(
+            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")]
+        ),
+        // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
+        .target(
+            name: "ServerPlatform",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         // libmicrohttpd, and the GnuTLS calls MicroHTTP makes on its sessions (tickets, priority checks), seen only by MicroHTTP.
         .systemLibrary(
@@ -52,43 +68,74 @@ let package = Package(
         // The one Swift module that talks to libmicrohttpd.
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD", "DeepLinkBytes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CMicroHTTPD", "DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         // libqrencode, seen only by StickerCodes.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // QR codes for stickers: the one Swift module that talks to libqrencode; SVG, PNG, CSV and the printable sheet.
-        .target(name: "StickerCodes", dependencies: ["CQREncode"]),
+        .target(
+            name: "StickerCodes", dependencies: ["CQREncode"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // libcurl's headers, seen only by LinkDoctor, which opens the library at run time (dlopen): nothing links it, so serve never maps it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // `deeplinkd doctor`: fetches a link domain's AASA as Apple's CDN does, checks it against the table and the app's entitlements.
-        .target(name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"]),
+        .target(
+            name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP",
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "StickerCodes",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "ServerPlatform",
+                "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
         // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
-        .executableTarget(name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"]),
+        .executableTarget(
+            name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
-        .target(name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport"),
+        .target(
+            name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"]),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),
+        .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"]),

@@ -1,5 +1,6 @@
 import DeepLinkAASA
 import DeepLinkRouting
+import ServerPlatform
 
 /// A config file read, parsed and checked: the route table, the Android section, and every diagnostic.
 public struct Configuration: Sendable {

@@ -1,4 +1,5 @@
 import Logging
+import ServerPlatform
 
 extension DeepLinkServer {
     /// Reloads (as `reload`, with the same refusal of a config that fails its checks) whenever the config file or

@@ -1,6 +1,8 @@
+import DeepLinkRouting
 import Foundation
-import Logging
-import MicroHTTP
+public import Logging
+public import MicroHTTP
+import ServerPlatform
 import Synchronization
 
 /// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
@@ -42,7 +44,7 @@ public final class DeepLinkServer: Sendable {
     }
 
     /// The site being served.
-    public var currentSite: Site { site.withLock { $0 } }
+    package var currentSite: Site { site.withLock { $0 } }
 
     /// The port bound once started (the real one when asked for port 0).
     public var boundPort: Int { http.withLock { $0?.boundPort ?? 0 } }
@@ -138,11 +140,11 @@ public final class DeepLinkServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest, servesMetrics: Bool) -> HTTPReply {
-        let started = Self.monotonicNanoseconds()
+        let started = SystemClock.monotonicNanoseconds()
         let handler = SiteHandler(
             site: site.withLock { $0 }, metrics: metrics, servesMetrics: servesMetrics, isDraining: isDraining.load(ordering: .relaxed))
         let answer = handler.respond(to: request)
-        let nanoseconds = Self.monotonicNanoseconds() - started
+        let nanoseconds = SystemClock.monotonicNanoseconds() - started
         let (status, bytes) = answer.reply.statusAndLength
         metrics.record(
             worker: request.worker, endpoint: answer.endpoint, status: status, nanoseconds: nanoseconds, outcomes: answer.outcomes,
@@ -166,22 +168,5 @@ public final class DeepLinkServer: Sendable {
                 method: refusal.method.isEmpty ? "-" : LoggedPath.method(refusal.method), path: Substring(logged), status: refusal.status, bytes: 0,
                 nanoseconds: 0, endpoint: .refused, remote: refusal.remoteAddress),
             worker: refusal.worker)
-    }
-
-    /// The monotonic clock in nanoseconds: request durations without `Duration`'s 128-bit arithmetic.
-    private static func monotonicNanoseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1_000_000_000 + time.tv_nsec
-    }
-}
-
-extension HTTPReply {
-    /// The status code and body length, for the access log.
-    var statusAndLength: (Int, Int) {
-        switch self {
-        case .response(let response): (response.status, response.body.count)
-        case .prepared(let prepared): (prepared.response.status, prepared.response.body.count)
-        }
     }
 }

@@ -71,10 +71,3 @@ extension SwiftGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-
-extension String {
-    /// The identifier without the backticks a keyword is written in.
-    var trimmingBackticks: String {
-        hasPrefix("`") ? String(dropFirst().dropLast()) : self
-    }
-}

@@ -1,23 +1,23 @@
-import DeepLinkRouting
+package import DeepLinkRouting
 
 /// Writes the Swift file an app compiles from a route table: the `DeepLink` enum, its parsing through
 /// `DeepLinkRouting` with the table embedded as Swift values, its links, stacks, notifications and gates.
 ///
 /// The output depends only on the table and `sourceName`, so generating twice gives the same bytes.
-public struct SwiftGenerator: Sendable {
+package struct SwiftGenerator: Sendable {
     /// The table to generate from.
-    public let table: RouteTable
+    package let table: RouteTable
     /// The table file's name, for the header comment (a base name keeps the output the same on every machine).
-    public let sourceName: String
+    package let sourceName: String
 
     /// A generator for `table`, read from the file called `sourceName`.
-    public init(table: RouteTable, sourceName: String) {
+    package init(table: RouteTable, sourceName: String) {
         self.table = table
         self.sourceName = sourceName
     }
 
     /// The whole file.
-    public func source() -> String {
+    package func source() -> String {
         let sections = [header, linkEnum, supportingTypes, notificationNames, parsing, building, dispatching, embeddedTable]
         return sections.joined(separator: "\n")
     }
@@ -41,33 +41,5 @@ public struct SwiftGenerator: Sendable {
     /// The table's states with their Swift case names.
     var states: [(name: String, identifier: String)] {
         table.states.map { ($0, SwiftName.escaped(SwiftName.identifier(for: $0) ?? "_")) }
-    }
-}
-
-/// One route as the generated code names it.
-struct GeneratedRoute {
-    let route: Route
-    /// The case name, escaped.
-    let caseName: String
-    /// The parameters, in declaration order, with their labels (escaped) and whether the value is always present.
-    let parameters: [(name: String, label: String, isRequired: Bool)]
-
-    init(_ route: Route) {
-        self.route = route
-        caseName = SwiftName.escaped(SwiftName.identifier(for: route.name) ?? "_")
-        parameters = route.parameters.map { ($0.name, SwiftName.escaped(SwiftName.identifier(for: $0.name) ?? "_"), $0.rule.isRequired) }
-    }
-
-    /// `charger(id: String)`, or `charger` for a route without parameters.
-    var declaration: String {
-        guard !parameters.isEmpty else { return caseName }
-        return caseName + "(" + parameters.map { "\($0.label): String\($0.isRequired ? "" : "?")" }.joined(separator: ", ") + ")"
-    }
-
-    /// `.charger(let id)`, with `_` for the values not in `used` (nil: all are used).
-    func pattern(using used: Set<String>? = nil) -> String {
-        guard !parameters.isEmpty else { return "." + caseName }
-        let bindings = parameters.map { parameter in used?.contains(parameter.name) ?? true ? "let \(parameter.label)" : "_" }
-        return ".\(caseName)(" + bindings.joined(separator: ", ") + ")"
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import DeepLinkAASA
+import DeepLinkConfig
+import DeepLinkRouting
 
 /// `deeplinkd aasa`: the apple-app-site-association the table generates.
 struct AASACommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkServer
+import ServerPlatform
 
 /// `deeplinkd check`: validates the config, and with `--public` its templates and static assets, printing every
 /// problem as `FILE:LINE: message`.

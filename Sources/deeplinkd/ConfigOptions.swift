@@ -1,6 +1,5 @@
 import ArgumentParser
 import DeepLinkConfig
-import Foundation
 
 /// `--config FILE`, falling back to `DEEPLINKD_CONFIG`, then `config/deeplinkd.yaml`.
 struct ConfigOptions: ParsableArguments {
@@ -20,26 +19,5 @@ struct ConfigOptions: ParsableArguments {
             Console.error(error.description)
             throw ExitCode.failure
         }
-    }
-}
-
-/// Writes to the standard streams without the shared-state globals Swift 6 rejects.
-enum Console {
-    /// Prints one line to standard output.
-    static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    /// Prints one line to standard error.
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-}
-
-/// Environment variables, read with `getenv`: `ProcessInfo` copies the whole environment into a dictionary.
-enum Environment {
-    /// The value of the variable `name`, or nil when it is not set.
-    static func value(of name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 }

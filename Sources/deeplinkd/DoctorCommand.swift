@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkConfig
 import LinkDoctor
 
 /// `deeplinkd doctor https://HOST`: fetches the domain's apple-app-site-association as Apple's CDN does and prints
@@ -16,11 +17,7 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "The app's .entitlements property list, to check its associated domains.")
     var entitlements: String?
 
-    @Option(help: "PEM file of CA certificates to trust instead of the system's.")
-    var cacert: String?
-
-    @Option(name: .customLong("connect-to"), help: "ADDRESS:PORT to connect to instead of HOST (a server not yet in DNS).")
-    var connectTo: String?
+    @OptionGroup var connection: DoctorConnectionOptions
 
     /// `HOST` or `HOST:PORT` from the URL.
     func authority() throws -> String {
@@ -40,11 +37,10 @@ struct DoctorCommand: ParsableCommand {
         let authority = try authority()
         let table = try options.load().table
         let doctor = Doctor(table: table, authority: authority)
-        // curl's --connect-to: any host and port of this request go to ADDRESS:PORT.
-        let connect = connectTo.map { "::" + $0 }
         let findings: [Finding]
         do {
-            findings = try doctor.examine(caFile: cacert, connectTo: connect, entitlements: entitlements.map(Entitlements.init(contentsOf:)))
+            findings = try doctor.examine(
+                caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:)))
         } catch {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure

@@ -1,26 +1,21 @@
 import Foundation
+import ServerPlatform
 
-/// Whole files read and written with the C library, so a failure reads like the system's own message
-/// (`No such file or directory`) rather than Foundation's generic one.
+/// Whole files read and written with the C library, so a failure names its reason (`no such file`, `No space left on
+/// device`) rather than Foundation's generic one.
 enum FileBytes {
     /// Why a file could not be read or written: the path and `strerror`'s words.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// The contents of the file at `path`.
+    /// The contents of the regular file at `path`, read by the platform's one file reader.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw Failure(description: "cannot read \(path): \(reason())") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes += chunk[..<count]
-            if count < chunk.count { break }
+        do throws(FileSystem.ReadError) {
+            return try FileSystem.contents(of: path)
+        } catch {
+            throw Failure(description: "cannot read \(path): \(error)")
         }
-        guard ferror(file) == 0 else { throw Failure(description: "cannot read \(path): \(reason())") }
-        return bytes
     }
 
     /// Replaces the file at `path` with `bytes`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkConfig
 import DeepLinkSwiftGenerator
 import Foundation
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import DeepLinkConfig
+import DeepLinkRouting
 
 /// `deeplinkd link ROUTE NAME=VALUE...`: the Universal Link and app link for an intent.
 struct LinkCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkRouting
 import Foundation
 import StickerCodes
 
@@ -48,7 +49,7 @@ extension QRCommand {
                 refused += 1
             }
         }
-        let sheet = StickerSheet(title: "\(maker.route.name): \(stickers.count) codes", paper: self.sheet ?? .a4, stickers: stickers)
+        let sheet = StickerSheet(title: "\(maker.route.name): \(stickers.count) codes", paper: batch.sheet ?? .a4, stickers: stickers)
         try FileBytes.write(Array(sheet.html.utf8), to: directory + "/sheet.html")
         let summary = "\(directory): \(stickers.count) \(maker.format.rawValue.uppercased()) codes and sheet.html"
         Console.output(summary + (refused == 0 ? "" : " (\(refused) of \(table.records.count) rows refused)"))

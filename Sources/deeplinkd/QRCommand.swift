@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkConfig
 import Foundation
 import StickerCodes
 
@@ -17,50 +18,30 @@ struct QRCommand: ParsableCommand {
     @Argument(help: "Parameter values as NAME=VALUE (not with --csv).")
     var values: [String] = []
 
-    @Option(help: "svg or png (default: png when --output ends in .png, else svg).")
-    var format: StickerMaker.Format?
-
-    @Option(help: "The image's width and height in pixels.")
-    var size = 512
-
-    @Option(help: "The light margin around the code, in modules (scanners want 4).")
-    var margin = 4
-
-    @Option(help: "Error correction: L, M, Q or H (7, 15, 25 or 30 % of the code may be lost).")
-    var ecc: ErrorCorrection = .medium
+    @OptionGroup var image: QRImageOptions
 
     @Option(help: "The file to write (default: standard output).")
     var output: String?
 
-    @Option(help: "A CSV file: a header row naming the route's parameters, then one code per row.")
-    var csv: String?
-
-    @Option(name: .customLong("output-dir"), help: "With --csv: the directory for the codes and sheet.html.")
-    var outputDirectory: String?
-
-    @Option(help: "With --csv: the paper of sheet.html, a4 or letter (default: a4).")
-    var sheet: PaperSize?
+    @OptionGroup var batch: QRBatchOptions
 
     func validate() throws {
-        guard (1...10_000).contains(size) else { throw ValidationError("--size must be from 1 to 10000 pixels") }
-        guard (0...64).contains(margin) else { throw ValidationError("--margin must be from 0 to 64 modules") }
-        if csv != nil {
+        if batch.csv != nil {
             guard values.isEmpty else { throw ValidationError("with --csv the values come from the file: give no NAME=VALUE") }
             guard output == nil else { throw ValidationError("with --csv, name a directory with --output-dir instead of --output") }
-            guard outputDirectory != nil else { throw ValidationError("--csv needs --output-dir DIR") }
+            guard batch.outputDirectory != nil else { throw ValidationError("--csv needs --output-dir DIR") }
         } else {
-            guard outputDirectory == nil, sheet == nil else { throw ValidationError("--output-dir and --sheet go with --csv") }
+            guard batch.outputDirectory == nil, batch.sheet == nil else { throw ValidationError("--output-dir and --sheet go with --csv") }
         }
     }
 
     func run() throws {
         let parameters = try ParameterArguments.parse(values)
         let table = try options.load().table
-        let imageFormat = format ?? (output?.lowercased().hasSuffix(".png") == true ? .png : .svg)
-        let layout = ImageLayout(size: size, margin: margin)
+        let imageFormat = image.format ?? (output?.lowercased().hasSuffix(".png") == true ? .png : .svg)
         do {
-            let maker = try StickerMaker(table: table, route: route, format: imageFormat, layout: layout, correction: ecc)
-            if let csv, let outputDirectory {
+            let maker = try StickerMaker(table: table, route: route, format: imageFormat, layout: image.layout, correction: image.ecc)
+            if let csv = batch.csv, let outputDirectory = batch.outputDirectory {
                 try writeBatch(csv: csv, directory: outputDirectory, maker: maker)
                 return
             }
@@ -71,7 +52,7 @@ struct QRCommand: ParsableCommand {
                 return
             }
             try FileBytes.write(bytes, to: output)
-            Console.output("\(output): \(link) (version \(code.version), \(code.width)×\(code.width) modules, error correction \(ecc.rawValue))")
+            Console.output("\(output): \(link) (version \(code.version), \(code.width)×\(code.width) modules, error correction \(image.ecc.rawValue))")
         } catch let error as StickerFailure {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
@@ -79,19 +60,5 @@ struct QRCommand: ParsableCommand {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
-    }
-}
-
-extension StickerMaker.Format: ExpressibleByArgument {}
-
-extension ErrorCorrection: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(rawValue: argument.uppercased())
-    }
-}
-
-extension PaperSize: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkConfig
 import DeepLinkRouting
 
 /// `deeplinkd resolve [--state STATE] [--feature NAME]... URL...`: one resolve-result JSON object per line.

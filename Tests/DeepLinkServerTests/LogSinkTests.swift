@@ -100,3 +100,10 @@ struct LogSinkTests {
         #expect(pipe.readAvailable() == "shared\nfrom the lane\n")
     }
 }
+
+extension LogSink {
+    /// Queues one line (a newline is added), as the log handler does.
+    func write(_ line: String) {
+        append { $0 += line.utf8 }
+    }
+}

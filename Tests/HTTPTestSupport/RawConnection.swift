@@ -1,32 +1,15 @@
 import Glibc
 import MicroHTTP
 
-/// Why a raw test exchange failed.
-public enum RawConnectionError: Error, CustomStringConvertible {
-    case system(String, Int32)
-    case timedOut
-    case closedEarly(received: Int)
-    case malformed(String)
-
-    public var description: String {
-        switch self {
-        case .system(let call, let code): "\(call) failed: errno \(code)"
-        case .timedOut: "timed out waiting for the server"
-        case .closedEarly(let received): "connection closed after \(received) bytes"
-        case .malformed(let what): "malformed response: \(what)"
-        }
-    }
-}
-
 /// A blocking TCP client socket for tests: sends exact bytes, reads whole responses, never hangs.
 ///
 /// Every read and write times out (5 s by default), so a misbehaving server fails a test instead of
 /// stalling the suite. Sends use MSG_NOSIGNAL so a server closing early cannot kill the test process.
-public final class RawConnection {
+package final class RawConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
-    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
+    package init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
         let isIPv6 = host.contains(":")
         descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError.system("socket", errno) }
@@ -66,12 +49,12 @@ public final class RawConnection {
     }
 
     /// Sends all of `text` as UTF-8 bytes.
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// Sends all of `bytes`; a server that stops reading surfaces as an error, not a hang.
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -85,7 +68,7 @@ public final class RawConnection {
     }
 
     /// Reads one full response; `isHead` says the response has no body whatever its Content-Length.
-    public func readResponse(isHead: Bool = false) throws -> RawResponse {
+    package func readResponse(isHead: Bool = false) throws -> RawResponse {
         while true {
             if let headEnd = pending.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                 var response = try RawResponse(head: Array(pending[..<headEnd]))
@@ -102,12 +85,12 @@ public final class RawConnection {
     }
 
     /// Whether the server has closed the connection (reads until end of stream or timeout).
-    public func isClosedByServer() -> Bool {
+    package func isClosedByServer() -> Bool {
         (try? receiveUntilClosed()) != nil
     }
 
     /// Every byte not read yet, up to the end of the stream, or what came before the timeout.
-    public func readUntilClosed() -> [UInt8] {
+    package func readUntilClosed() -> [UInt8] {
         try? receiveUntilClosed()
         defer { pending.removeAll() }
         return pending

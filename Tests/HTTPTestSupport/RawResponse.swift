@@ -1,19 +1,19 @@
-import MicroHTTP
+package import MicroHTTP
 
 /// A response as read off the wire by ``RawConnection``.
-public struct RawResponse {
+package struct RawResponse {
     /// The status code from the status line.
-    public var status: Int
+    package var status: Int
     /// The header fields, in order.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body bytes (empty for HEAD).
-    public var body: [UInt8] = []
+    package var body: [UInt8] = []
 
     /// The body as UTF-8 text.
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Parses the status line and header fields of `head`, which ends with the blank line.
-    public init(head: [UInt8]) throws {
+    package init(head: [UInt8]) throws {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
         guard let statusLine = lines.first else { throw RawConnectionError.malformed("empty head") }
         let parts = statusLine.split(separator: " ", maxSplits: 2)

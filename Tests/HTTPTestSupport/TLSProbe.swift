@@ -2,22 +2,22 @@ import Foundation
 
 /// One `openssl s_client` connection to a live server on 127.0.0.1: the protocol and suite its handshake agreed on,
 /// whether it resumed an earlier session, and the server's answer to a `GET` sent over it.
-public struct TLSProbe: Sendable {
+package struct TLSProbe: Sendable {
     /// The protocol agreed, such as `TLSv1.3`; nil when the server refused the handshake.
-    public let protocolVersion: String?
+    package let protocolVersion: String?
     /// The suite agreed, in OpenSSL's naming (`ECDHE-ECDSA-AES128-GCM-SHA256`, `TLS_AES_256_GCM_SHA384`); nil when refused.
-    public let cipher: String?
+    package let cipher: String?
     /// Whether the handshake resumed the session read from `sessionIn` instead of making a new one.
-    public let isResumed: Bool
+    package let isResumed: Bool
     /// Everything s_client printed, the server's answer included.
-    public let transcript: String
+    package let transcript: String
 
     /// Whether a handshake happened at all.
-    public var isAccepted: Bool { protocolVersion != nil }
+    package var isAccepted: Bool { protocolVersion != nil }
 
     /// Connects to `port` with the s_client `options` (`-tls1_2`, `-cipher …`), sends `GET path` as HTTP/1.0 and
     /// reads until the server closes; `sessionOut` saves the session (tickets included), `sessionIn` offers it back.
-    public static func connect(
+    package static func connect(
         port: Int, _ options: [String], path: String = "/", sessionOut: String? = nil, sessionIn: String? = nil
     ) throws -> TLSProbe {
         var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost", "-ign_eof"] + options
@@ -35,7 +35,7 @@ public struct TLSProbe: Sendable {
 
     /// The TLS 1.2 suites this machine's openssl can offer, each to be tried alone (PSK and SRP suites left out:
     /// they need credentials no server here has).
-    public static func clientSuitesForTLS12() throws -> [String] {
+    package static func clientSuitesForTLS12() throws -> [String] {
         let listed = try OpenSSLTool.run(["ciphers", "-tls1_2", "ALL:COMPLEMENTOFALL:@SECLEVEL=0"])
         return listed.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":").map(String.init)
             .filter { !$0.hasPrefix("TLS_") && !$0.contains("PSK") && !$0.contains("SRP") }

@@ -1,10 +1,10 @@
 import Foundation
-import MicroHTTP
+package import MicroHTTP
 
 /// A throw-away self-signed certificate for localhost, valid one day, made with openssl at test time.
-public struct TestCertificate: Sendable {
+package struct TestCertificate: Sendable {
     /// The key type the certificate is made for; it decides which TLS 1.2 suites a server can offer with it.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// An ECDSA key on P-256: ECDHE-ECDSA suites.
         case ecdsa
         /// A 2048-bit RSA key: ECDHE-RSA suites, and RSA key exchange where a server allows it.
@@ -12,14 +12,14 @@ public struct TestCertificate: Sendable {
     }
 
     /// The directory holding both files; ``remove()`` deletes it.
-    public let directory: String
+    package let directory: String
     /// The certificate's PEM file.
-    public let certificatePath: String
+    package let certificatePath: String
     /// The unencrypted private key's PEM file.
-    public let keyPath: String
+    package let keyPath: String
 
     /// Makes a key of `kind` and a certificate for it in a new temporary directory.
-    public init(_ kind: Kind) throws {
+    package init(_ kind: Kind) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-cert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         certificatePath = directory + "/cert.pem"
@@ -34,13 +34,13 @@ public struct TestCertificate: Sendable {
     }
 
     /// The certificate and key as MicroHTTP takes them.
-    public func credentials() throws -> HTTPServer.TLSCredentials {
+    package func credentials() throws -> HTTPServer.TLSCredentials {
         HTTPServer.TLSCredentials(
             certificatePEM: try String(contentsOfFile: certificatePath, encoding: .utf8), keyPEM: try String(contentsOfFile: keyPath, encoding: .utf8))
     }
 
     /// Deletes both files.
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -146,4 +146,26 @@ struct CommandLineTests {
         #expect(resolve.status == 1)
         #expect(resolve.error == "/nonexistent.yaml: cannot read the config: no such file\n")
     }
+
+    @Test(
+        "help lists each command's options in one order, its option groups in place",
+        arguments: [
+            (
+                "serve",
+                [
+                    "--config", "--host", "--port", "--public", "--tls-cert", "--tls-key", "--tls-priorities", "--hsts", "--hsts-include-subdomains",
+                    "--metrics-address", "--watch", "--connection-limit", "--per-ip-limit", "--timeout", "--connection-memory", "--threads",
+                    "--drain-seconds", "--drain-delay", "--buffer-limit",
+                ]
+            ),
+            ("qr", ["--config", "--format", "--size", "--margin", "--ecc", "--output", "--csv", "--output-dir", "--sheet"]),
+            ("doctor", ["--config", "--entitlements", "--cacert", "--connect-to"]),
+        ])
+    func helpOrder(command: String, options: [String]) throws {
+        let result = try Deeplinkd.run([command, "--help"])
+        #expect(result.status == 0)
+        // Each option's entry starts a line with two spaces and its name (`-h, --help` starts with `-h`).
+        let listed = result.output.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(listed == options)
+    }
 }

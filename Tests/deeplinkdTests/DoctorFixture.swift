@@ -61,10 +61,10 @@ struct DoctorCertificates {
 }
 
 /// A deliberately broken link domain: Python's http.server over TLS, answering the AASA request with a redirect,
-/// `text/plain`, an HTML page or a 404.
+/// `text/plain`, an HTML page, a 404 or a body over Apple's size limit.
 final class BrokenLinkDomain {
     enum Mode: String {
-        case redirect, textPlain = "text-plain", html, notFound = "not-found"
+        case redirect, textPlain = "text-plain", html, notFound = "not-found", tooLarge = "too-large"
     }
 
     static let script = """
@@ -79,7 +79,8 @@ final class BrokenLinkDomain {
                     self.send_header('Content-Length', '0')
                     self.end_headers()
                     return
-                answer = b'<!DOCTYPE html><title>Home</title>' if mode == 'html' else body
+                # too-large: the AASA, then 128 KiB that are not JSON, so a doctor that read past its limit would fail json too.
+                answer = {'html': b'<!DOCTYPE html><title>Home</title>', 'too-large': body + b'x' * 131072}.get(mode, body)
                 self.send_response(404 if mode == 'not-found' else 200)
                 self.send_header('Content-Type', {'text-plain': 'text/plain', 'html': 'text/html'}.get(mode, 'application/json'))
                 self.send_header('Content-Length', str(len(answer)))

@@ -133,6 +133,10 @@ struct DoctorTests {
                 .notFound,
                 "FAIL status: the answer is 404, not 200; Apple's CDN caches the failure and devices get no Universal Links. Fix: serve the file with 200 to any client (no login, WAF or bot rule may refuse the user agent AASA-Bot/1.0.0)"
             ),
+            (
+                .tooLarge,
+                "FAIL size: the body is over 131072 bytes, and iOS drops larger files. Fix: serve the file the table generates (deeplinkd aasa), or fewer, broader components"
+            ),
         ])
     func brokenAnswers(mode: BrokenLinkDomain.Mode, finding: String) throws {
         let certificates = try DoctorCertificates()

@@ -100,7 +100,7 @@ struct QRBatchTests {
         #expect(secret.status == 1)
         #expect(secret.error == "deeplinkd: route 'pass' is secret: its links carry sign-in tokens, and a token never becomes an image\n")
         let missing = try fixture.qr(["station", "--csv", fixture.path("none.csv"), "--output-dir", fixture.path("out")])
-        #expect(missing.error == "deeplinkd: cannot read \(fixture.path("none.csv")): No such file or directory\n")
+        #expect(missing.error == "deeplinkd: cannot read \(fixture.path("none.csv")): no such file\n")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("out")))
     }
 

@@ -96,6 +96,8 @@ struct QRCommandTests {
             (["station", "name=x", "--output-dir", "out"], "Error: --output-dir and --sheet go with --csv"),
             (["station", "name=x", "--csv", "a.csv", "--output-dir", "out"], "Error: with --csv the values come from the file: give no NAME=VALUE"),
             (["station", "--csv", "a.csv"], "Error: --csv needs --output-dir DIR"),
+            // Two mistakes: the image's size is checked before the --csv rules.
+            (["station", "name=x", "--csv", "a.csv", "--size", "0"], "Error: --size must be from 1 to 10000 pixels"),
         ])
     func usage(arguments: [String], error: String) throws {
         let fixture = try QRFixture()

@@ -204,6 +204,9 @@ struct ServeTests {
             (["--port", "70000"], "--port must be 0...65535"), (["--tls-cert", "x.pem"], "--tls-cert and --tls-key go together"),
             (["--config", "/nonexistent.yaml"], "/nonexistent.yaml: cannot read the config: no such file"),
             (["--public", "/nonexistent"], "cannot read the static assets directory /nonexistent/static"),
+            // Two mistakes: the TLS options are checked before the port, whichever option group holds them.
+            (["--tls-cert", "x.pem", "--port", "70000"], "Error: --tls-cert and --tls-key go together\n"),
+            (["--hsts", "60", "--port", "70000"], "Error: --hsts needs --tls-cert and --tls-key"),
         ])
     func badOptions(arguments: [String], message: String) throws {
         let result = try Deeplinkd.run(["serve", "--port", "0"] + arguments)

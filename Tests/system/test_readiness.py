@@ -12,12 +12,14 @@ DRAIN_DELAY = 2
 
 
 def probe(port, path):
-    """The status of GET `path` on a new connection, or "refused" when the connection is."""
+    """The status of GET `path` on a new connection, or "refused" when the connection is. A connection the kernel
+    queued just before the listener closed is reset by that close rather than refused: the same moment, so the same
+    answer (a reset earlier than the drain delay still fails the timing check below)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
         connection.request("GET", path)
         return connection.getresponse().status
-    except ConnectionRefusedError:
+    except (ConnectionRefusedError, ConnectionResetError):
         return "refused"
     finally:
         connection.close()

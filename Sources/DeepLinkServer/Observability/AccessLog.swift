@@ -1,8 +1,8 @@
 import DeepLinkBytes
 import Logging
 
-/// The access log: one line per answered request, in the format of `JSONLinesLogHandler` (`time`, `level`,
-/// `label`, `message`, then the fields in key order): `bytes`, `duration_ms` and `status` are JSON numbers, so a log
+/// The access log: one line per answered request, in the server's log-line format (`JSONLogLine`: `time`,
+/// `level`, `label`, `message`, then the fields in key order): `bytes`, `duration_ms` and `status` are JSON numbers, so a log
 /// store (Loki, Elasticsearch) or `jq` sums and graphs them without parsing strings.
 ///
 /// The line is formatted straight into bytes instead of going through `Logger` (a metadata dictionary built,
@@ -48,50 +48,6 @@ final class AccessLog: Sendable {
             var line: [UInt8] = []
             entry.write(quotedLabel: quotedLabel, endpointName: endpointNames[entry.endpoint.index], into: &line)
             sink(String(decoding: line, as: UTF8.self))
-        }
-    }
-}
-
-/// What the access log says about one request. The path is the logged one: secret values already redacted.
-struct AccessLogEntry {
-    let method: String
-    let path: Substring
-    let status: Int
-    let bytes: Int
-    /// From the complete request to the handler's answer.
-    let nanoseconds: Int
-    let endpoint: Endpoint
-    let remote: String
-
-    /// Appends the JSON object, without a newline; `endpointName` is the endpoint's name as bytes.
-    func write(quotedLabel: [UInt8], endpointName: [UInt8], into line: inout [UInt8]) {
-        var path = path
-        path.withUTF8 { path in
-            let variable = quotedLabel.count + ByteWriter.jsonStringCapacity(method.utf8.count + path.count + remote.utf8.count)
-            ByteWriter.append(to: &line, capacity: 256 + variable) { line in
-                line.write(#"{"time":""#)
-                Timestamp.write(into: &line)
-                line.write(#"","level":"info","label":"#)
-                line.write(quotedLabel)
-                line.write(#","message":"request","bytes":"#)
-                line.writeDecimal(bytes)
-                line.write(#","duration_ms":"#)
-                let microseconds = max(0, nanoseconds) / 1000
-                line.writeDecimal(microseconds / 1000)
-                line.write(UInt8(ascii: "."))
-                line.writeDecimal(microseconds % 1000, digits: 3)
-                line.write(#","endpoint":""#)
-                line.write(endpointName)
-                line.write(#"","method":"#)
-                line.writeJSONString(method)
-                line.write(#","path":"#)
-                line.writeJSONString(path)
-                line.write(#","remote":"#)
-                line.writeJSONString(remote)
-                line.write(#","status":"#)
-                line.writeDecimal(status)
-                line.write(UInt8(ascii: "}"))
-            }
         }
     }
 }

@@ -1,5 +1,5 @@
 import DeepLinkBytes
-import Logging
+public import Logging
 
 /// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the
 /// metadata in key order, so logs are machine-readable. A value given as a number (`.stringConvertible(42)`) is a
@@ -30,24 +30,18 @@ public struct JSONLinesLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.string("time", Timestamp.now())
-        writer.string("level", event.level.rawValue)
-        writer.string("label", label)
-        writer.string("message", event.message.description)
         let metadata = self.metadata.isEmpty ? event.metadata ?? [:] : self.metadata.merging(event.metadata ?? [:]) { $1 }
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+        let fields = metadata.sorted { $0.key < $1.key }.map { key, value in
             if case .stringConvertible(let number as Int) = value {
-                writer.int(key, number)
+                (key: key, value: JSONLogLine.Value.number(number))
             } else {
-                writer.string(key, value.description)
+                (key: key, value: JSONLogLine.Value.string(value.description))
             }
         }
-        writer.endObject()
+        let line = JSONLogLine.make(level: event.level.rawValue, label: label, message: event.message.description, fields: fields)
         switch output {
-        case .standardError: LogSink.standardError.append { $0 += writer.bytes }
-        case .sink(let sink): sink(writer.text)
+        case .standardError: LogSink.standardError.append { $0 += line }
+        case .sink(let sink): sink(String(decoding: line, as: UTF8.self))
         }
     }
 }

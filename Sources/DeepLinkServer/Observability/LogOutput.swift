@@ -1,3 +1,5 @@
+import ServerPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,7 +61,7 @@ struct LogOutput: Sendable {
         if unwritten.isEmpty { unwritten = bytes } else { unwritten += bytes }
     }
 
-    /// Writes what is queued, waiting for the reader until `deadline` (``LogSink/monotonicNanoseconds()``) at most;
+    /// Writes what is queued, waiting for the reader until `deadline` (`SystemClock.monotonicNanoseconds()`) at most;
     /// true when nothing is left.
     mutating func write(until deadline: Int) -> Bool {
         var offset = 0
@@ -76,7 +78,7 @@ struct LogOutput: Sendable {
             } else if written < 0, errno == EINTR {
                 continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                let remaining = deadline - LogSink.monotonicNanoseconds()
+                let remaining = deadline - SystemClock.monotonicNanoseconds()
                 guard remaining > 0 else { return false }
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&ready, 1, Int32(min(1000, max(1, remaining / 1_000_000))))

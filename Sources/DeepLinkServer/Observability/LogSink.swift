@@ -1,5 +1,6 @@
 import DeepLinkBytes
 import MicroHTTP
+import ServerPlatform
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,11 +74,6 @@ public final class LogSink: Sendable {
     /// Lines dropped so far because the output was not read fast enough.
     public var droppedLineCount: Int { dropped.load(ordering: .relaxed) }
 
-    /// Queues one line (a newline is added).
-    public func write(_ line: String) {
-        append { $0 += line.utf8 }
-    }
-
     /// Queues one line that `format` appends to the shared lane's pending bytes (a newline is added after it).
     func append(_ format: (inout [UInt8]) -> Void) {
         append(to: shared, format)
@@ -125,8 +121,7 @@ public final class LogSink: Sendable {
     /// Writes everything queued, waiting at most `timeout` for a reader that is slow; what cannot be written by then
     /// is left (the server calls it before exiting, so a reader that never reads cannot hold up the exit).
     public func flush(timeout: Duration = .seconds(1)) {
-        let (seconds, attoseconds) = timeout.components
-        drain(until: Self.monotonicNanoseconds() + Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        drain(until: SystemClock.monotonicNanoseconds() + SystemClock.nanoseconds(timeout))
     }
 
     /// Writes what is queued, lane by lane, until `deadline` (0: without waiting at all); once everything is written,
@@ -150,15 +145,10 @@ public final class LogSink: Sendable {
 
     /// The line that says `count` lines were dropped, with its newline.
     static func dropReport(_ count: Int) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.string("time", Timestamp.now())
-        writer.string("level", "warning")
-        writer.string("label", "deeplinkd")
-        writer.string("message", "log lines dropped: the log output was not read fast enough")
-        writer.string("dropped", String(count))
-        writer.endObject()
-        return writer.bytes + [UInt8(ascii: "\n")]
+        let line = JSONLogLine.make(
+            level: "warning", label: "deeplinkd", message: "log lines dropped: the log output was not read fast enough",
+            fields: [("dropped", .string(String(count)))])
+        return line + [UInt8(ascii: "\n")]
     }
 
     /// The bytes in `buffer`, leaving it empty with its capacity.
@@ -166,12 +156,5 @@ public final class LogSink: Sendable {
         guard !buffer.isEmpty else { return [] }
         defer { buffer.removeAll(keepingCapacity: true) }
         return buffer
-    }
-
-    /// The monotonic clock in nanoseconds.
-    static func monotonicNanoseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which links are used: landing pages served by route and the domain they were opened on
 /// (`deeplinkd_link_opens_total{route, channel}`), and URLs `/resolve` was asked about by route and outcome
 /// (`deeplinkd_resolves_total{route, outcome}`). Labels are route names, reasons and configured domains, never a

@@ -1,4 +1,5 @@
 import MicroHTTP
+import ServerPlatform
 
 /// Request counts by endpoint and status, resolve outcomes by reason, landing pages and resolves by route
 /// (`RouteCounts`), a latency histogram per endpoint, config reloads and dropped log lines, written out in the Prometheus text format (version 0.0.4).

@@ -1,3 +1,5 @@
+import ServerPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,11 +30,10 @@ final class WakeUpSignal: @unchecked Sendable {
 
     /// Sleeps until signalled or for `nanoseconds`, whichever comes first; the signals sent meanwhile are consumed.
     func wait(nanoseconds: Int) {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        let total = deadline.tv_nsec + nanoseconds
-        deadline.tv_sec += total / 1_000_000_000
-        deadline.tv_nsec = total % 1_000_000_000
+        // `sem_timedwait` wants a wall-clock deadline.
+        let now = SystemClock.now()
+        let total = now.nanoseconds + max(0, nanoseconds)
+        var deadline = timespec(tv_sec: now.seconds + total / 1_000_000_000, tv_nsec: total % 1_000_000_000)
         while sem_timedwait(semaphore, &deadline) != 0, errno == EINTR {}
         while sem_trywait(semaphore) == 0 {}
     }

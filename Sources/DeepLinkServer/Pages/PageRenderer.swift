@@ -1,5 +1,7 @@
+import DeepLinkRouting
 import MicroHTTP
 import Mustache
+import ServerPlatform
 
 /// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value,
 /// byte by byte (`HTMLEscaping`), in every template.

@@ -1,4 +1,5 @@
 import MicroHTTP
+import ServerPlatform
 
 /// Answers already given, by host and raw request target, kept as prepared responses: a landing page asked for
 /// again (every scan of the same sticker) or the same `/resolve` query is sent without resolving, rendering or

@@ -35,29 +35,12 @@ struct CachedDocument: Sendable {
         preconditionFailed = try Site.prepare(HTTPResponse(status: 412, headers: bare))
     }
 
-    /// The response for `request`, its preconditions evaluated in the order of RFC 9110 13.2.2: `If-Match`, else
-    /// `If-Unmodified-Since` (412 when they fail); then `If-None-Match`, else `If-Modified-Since` (304 when the
-    /// client has these bytes). Dates that are not strict IMF-fixdates, or later than `now`, are ignored.
+    /// The response for `request` after its preconditions (`ConditionalRequest`): the document, `304` or `412`.
     func response(to request: HTTPRequest, now: Int = HTTPDate.now) -> PreparedResponse {
-        func date(_ name: String) -> Int? {
-            request.header(name).flatMap(HTTPDate.parse).flatMap { $0 <= now ? $0 : nil }
-        }
-        if let ifMatch = request.header("If-Match") {
-            guard matches(ifMatch, weakly: false) else { return preconditionFailed }
-        } else if let since = date("If-Unmodified-Since"), modified > since {
-            return preconditionFailed
-        }
-        if let ifNoneMatch = request.header("If-None-Match") { return matches(ifNoneMatch, weakly: true) ? notModified : document }
-        if let since = date("If-Modified-Since"), modified <= since { return notModified }
-        return document
-    }
-
-    /// Whether the list of entity tags `header` names this document: `*`, or its tag (a weak `W/` tag too when
-    /// `weakly`, as `If-None-Match` compares; `If-Match` compares strongly, RFC 9110 8.8.3.2).
-    private func matches(_ header: String, weakly: Bool) -> Bool {
-        header.split(separator: ",").contains { item in
-            let tag = item.trimmingSpaces
-            return tag == "*" || tag == entityTag || (weakly && tag == "W/" + entityTag)
+        switch ConditionalRequest.evaluate(request, entityTag: entityTag, modified: modified, now: now) {
+        case .full: document
+        case .notModified: notModified
+        case .preconditionFailed: preconditionFailed
         }
     }
 
@@ -70,13 +53,5 @@ struct CachedDocument: Sendable {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-extension Substring {
-    /// Without leading and trailing spaces and tabs (optional whitespace, RFC 9110 5.6.3).
-    fileprivate var trimmingSpaces: Substring {
-        let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return self.drop(while: isSpace).reversed().drop(while: isSpace).reversed().reduce(into: Substring()) { $0.append($1) }
     }
 }

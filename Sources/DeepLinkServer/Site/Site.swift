@@ -1,8 +1,9 @@
 import DeepLinkAASA
-import DeepLinkConfig
-import DeepLinkRouting
+public import DeepLinkConfig
+public import DeepLinkRouting
 import Foundation
-import MicroHTTP
+public import MicroHTTP
+import ServerPlatform
 
 /// Everything the server answers from, built once per config load and swapped whole on reload, so a request
 /// never sees a half-loaded config.

@@ -1,5 +1,6 @@
 import DeepLinkConfig
 import MicroHTTP
+import ServerPlatform
 
 /// The files under `Public/static`, read into memory at load and served under `/static/` with long cache
 /// lifetimes. Serving is a dictionary lookup of the raw request path, so `..`, `%2e%2e`, absolute paths and

@@ -1,4 +1,5 @@
 import DeepLinkConfig
+import ServerPlatform
 
 /// A template's text, the name partials know it by (its file name without `.mustache`) and its file.
 struct TemplateSource {

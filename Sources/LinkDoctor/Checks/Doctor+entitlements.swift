@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 extension Doctor {
     /// The app's entitlements name every domain of the table under `applinks`, and the examined host under
     /// `webcredentials` and `appclips` when the table uses them.

@@ -1,18 +1,18 @@
 import DeepLinkAASA
-import DeepLinkRouting
+package import DeepLinkRouting
 
 /// `deeplinkd doctor`: fetches a link domain's `apple-app-site-association` as Apple's CDN does and checks what it
 /// gets against Apple's serving rules, the file the table generates, and the app's entitlements.
-public struct Doctor: Sendable {
+package struct Doctor: Sendable {
     /// The route table the domain should serve.
-    public let table: RouteTable
+    package let table: RouteTable
     /// The host examined, lower-cased, without a port.
-    public let host: String
+    package let host: String
     /// The host and port the request goes to (`links.example.com`, `localhost:8443`).
-    public let authority: String
+    package let authority: String
 
     /// A doctor for `authority` (`HOST` or `HOST:PORT`).
-    public init(table: RouteTable, authority: String) {
+    package init(table: RouteTable, authority: String) {
         self.table = table
         self.authority = authority.lowercased()
         self.host = String(self.authority.split(separator: ":").first ?? "")
@@ -20,7 +20,7 @@ public struct Doctor: Sendable {
 
     /// Every check, in order: TLS, the HTTP answer, the file against the table, each route's sample URL, then the
     /// entitlements when given.
-    public func examine(caFile: String?, connectTo: String?, entitlements: Entitlements?) throws -> [Finding] {
+    package func examine(caFile: String?, connectTo: String?, entitlements: Entitlements?) throws -> [Finding] {
         var findings: [Finding] = []
         if !table.domains.contains(host) {
             findings.append(

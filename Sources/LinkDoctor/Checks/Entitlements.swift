@@ -1,20 +1,20 @@
 import Foundation
 
 /// The associated domains of an app's `.entitlements` property list (`com.apple.developer.associated-domains`).
-public struct Entitlements: Sendable {
+package struct Entitlements: Sendable {
     /// The file, as given.
-    public let path: String
+    package let path: String
     /// The entries (`applinks:links.example.com`, `webcredentials:links.example.com?mode=developer`); nil when the
     /// file cannot be read or has no associated domains, with `problem` saying why.
-    public let associatedDomains: [String]?
+    package let associatedDomains: [String]?
     /// Why `associatedDomains` is nil.
-    public let problem: String?
+    package let problem: String?
 
     /// The key Xcode's Associated Domains capability writes.
     static let key = "com.apple.developer.associated-domains"
 
     /// Reads the property list at `path` (XML or binary).
-    public init(contentsOf path: String) {
+    package init(contentsOf path: String) {
         self.path = path
         guard let data = FileManager.default.contents(atPath: path) else {
             (associatedDomains, problem) = (nil, "cannot read \(path)")

@@ -1,13 +1,13 @@
 /// The result of one check: passed, or a problem in plain words with its fix.
-public struct Finding: Sendable, Equatable, CustomStringConvertible {
+package struct Finding: Sendable, Equatable, CustomStringConvertible {
     /// The check's short name (`tls`, `redirect`, `route charger`).
-    public let check: String
+    package let check: String
     /// Whether the check passed.
-    public let isPassed: Bool
+    package let isPassed: Bool
     /// What was found.
-    public let message: String
+    package let message: String
     /// What to do about it; nil when the check passed.
-    public let fix: String?
+    package let fix: String?
 
     /// A passed check.
     static func ok(_ check: String, _ message: String) -> Finding {
@@ -20,7 +20,7 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `ok   CHECK: message` or `FAIL CHECK: message. Fix: fix`.
-    public var description: String {
+    package var description: String {
         isPassed ? "ok   \(check): \(message)" : "FAIL \(check): \(message). Fix: \(fix ?? "")"
     }
 }

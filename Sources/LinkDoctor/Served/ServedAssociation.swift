@@ -1,4 +1,4 @@
-import DeepLinkAASA
+package import DeepLinkAASA
 import Foundation
 
 /// A served `apple-app-site-association` read as iOS reads it: the app IDs of each `details` entry with their

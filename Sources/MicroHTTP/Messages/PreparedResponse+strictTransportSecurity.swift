@@ -1,3 +1,5 @@
+import ServerPlatform
+
 extension PreparedResponse {
     /// This response with `Strict-Transport-Security: value`, itself shared: made on the first request that needs it
     /// and kept, so a server sending HSTS still queues a prepared response without building one per request. Returns

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import ServerPlatform
 
 /// A response built once and served, unchanged, to any number of requests on any thread.
 ///

@@ -1,5 +1,6 @@
 import CMicroHTTPD
-import Logging
+public import Logging
+import ServerPlatform
 import Synchronization
 
 #if canImport(Glibc)
@@ -97,12 +98,12 @@ public final class HTTPServer: Sendable {
         guard let daemon else { return }
         core.isDraining.store(true, ordering: .relaxed)
         daemon.quiesce()
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: drainDeadline)
+        let start = SystemClock.monotonicNanoseconds()
+        let deadline = start + SystemClock.nanoseconds(drainDeadline)
         // A client still sending its request's headers gets a short grace to finish them, not the whole drain time.
-        let graceEnd = clock.now.advanced(by: min(drainDeadline, Self.receivingGrace))
-        while daemon.connectionCount > 0, clock.now < deadline {
-            core.openConnections.closeIdle(includingReceiving: clock.now >= graceEnd)
+        let graceEnd = start + SystemClock.nanoseconds(min(drainDeadline, Self.receivingGrace))
+        while daemon.connectionCount > 0, SystemClock.monotonicNanoseconds() < deadline {
+            core.openConnections.closeIdle(includingReceiving: SystemClock.monotonicNanoseconds() >= graceEnd)
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
         }

@@ -1,5 +1,5 @@
 /// Why a CSV file cannot be read.
-public enum CSVError: Error, Equatable, CustomStringConvertible {
+package enum CSVError: Error, Equatable, CustomStringConvertible {
     /// The file has no line at all.
     case noHeader
     /// A quoted field runs to the end of the file.
@@ -12,7 +12,7 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
     case strayCarriageReturn(line: Int)
 
     /// The line the problem is on, when there is one.
-    public var line: Int? {
+    package var line: Int? {
         switch self {
         case .noHeader: nil
         case .unterminatedQuote(let line), .quoteInsideField(let line), .textAfterQuote(let line), .strayCarriageReturn(let line): line
@@ -20,7 +20,7 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What is wrong, without the line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noHeader: "the file is empty: the first line must name the parameters"
         case .unterminatedQuote: "a quoted field is not closed before the end of the file"

@@ -1,22 +1,22 @@
 /// A CSV file (RFC 4180) read whole: a header row of names, then records. Fields may be quoted (`"a, ""b"""`,
 /// with commas, quotes and line breaks inside); lines end in LF or CRLF; a UTF-8 byte-order mark and blank lines
 /// are skipped.
-public struct CSVTable: Sendable, Equatable {
+package struct CSVTable: Sendable, Equatable {
     /// One record after the header.
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The file line it starts on (1 is the header's first line).
-        public let line: Int
+        package let line: Int
         /// The fields, unquoted.
-        public let fields: [String]
+        package let fields: [String]
     }
 
     /// The header's fields.
-    public let header: [String]
+    package let header: [String]
     /// The records after the header, in file order.
-    public let records: [Record]
+    package let records: [Record]
 
     /// Reads `text`, or throws the first syntax error with its line.
-    public init(parsing text: String) throws(CSVError) {
+    package init(parsing text: String) throws(CSVError) {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""

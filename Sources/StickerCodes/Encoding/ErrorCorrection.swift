@@ -1,5 +1,5 @@
 /// How much of a QR code may be damaged (a scratch, a dirty sticker) and still read: the higher, the larger the code.
-public enum ErrorCorrection: String, Sendable, CaseIterable {
+package enum ErrorCorrection: String, Sendable, CaseIterable {
     /// About 7 % of the code may be lost (`L`).
     case low = "L"
     /// About 15 % (`M`), the usual choice.
@@ -10,7 +10,7 @@ public enum ErrorCorrection: String, Sendable, CaseIterable {
     case high = "H"
 
     /// The most bytes a QR code (version 40) holds at this level.
-    public var capacity: Int {
+    package var capacity: Int {
         switch self {
         case .low: 2953
         case .medium: 2331

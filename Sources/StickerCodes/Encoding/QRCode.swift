@@ -7,16 +7,16 @@ import CQREncode
 #endif
 
 /// A QR code as a square of modules, encoded by libqrencode: a value, so the images are written in Swift.
-public struct QRCode: Sendable, Equatable {
+package struct QRCode: Sendable, Equatable {
     /// The QR version (1 to 40): the code is `17 + 4 × version` modules wide.
-    public let version: Int
+    package let version: Int
     /// Modules per side, without a margin.
-    public let width: Int
+    package let width: Int
     /// Row by row, whether each module is dark.
     let modules: [Bool]
 
     /// Encodes `text` (all of it, byte for byte) at the smallest version that holds it at `correction`.
-    public init(encoding text: String, correction: ErrorCorrection) throws(QRCodeError) {
+    package init(encoding text: String, correction: ErrorCorrection) throws(QRCodeError) {
         guard !text.utf8.contains(0) else { throw .nulByte }
         let level: QRecLevel =
             switch correction {
@@ -44,7 +44,7 @@ public struct QRCode: Sendable, Equatable {
     }
 
     /// Whether the module at `row`, `column` (from the top left, both under `width`) is dark.
-    public func isDark(row: Int, column: Int) -> Bool {
+    package func isDark(row: Int, column: Int) -> Bool {
         modules[row * width + column]
     }
 }

@@ -1,5 +1,5 @@
 /// Why a text could not become a QR code.
-public enum QRCodeError: Error, Equatable, CustomStringConvertible {
+package enum QRCodeError: Error, Equatable, CustomStringConvertible {
     /// The text does not fit in the largest QR code at this level.
     case tooLong(bytes: Int, ErrorCorrection)
     /// The text holds a NUL byte, which libqrencode's string interface cannot carry.
@@ -7,7 +7,7 @@ public enum QRCodeError: Error, Equatable, CustomStringConvertible {
     /// libqrencode failed for another reason (its `errno`).
     case encoder(errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLong(let bytes, let correction):
             "the text is \(bytes) bytes, more than a QR code holds at error correction \(correction.rawValue) (\(correction.capacity) bytes)"

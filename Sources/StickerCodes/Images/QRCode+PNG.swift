@@ -1,7 +1,7 @@
 extension QRCode {
     /// The code as a black-and-white PNG `layout.size` px square. Every module is the same whole number of pixels,
     /// the largest that fits; the pixels left over widen the margin evenly, so the code stays centred and sharp.
-    public func png(layout: ImageLayout) throws(ImageLayoutError) -> [UInt8] {
+    package func png(layout: ImageLayout) throws(ImageLayoutError) -> [UInt8] {
         try layout.check(self)
         let scale = layout.size / layout.span(of: self)
         let origin = (layout.size - scale * layout.span(of: self)) / 2 + layout.margin * scale

@@ -1,7 +1,7 @@
 extension QRCode {
     /// The code as an SVG document `layout.size` px square: a white square and one black path, drawn in module
     /// units with `crispEdges`, so renderers neither blur nor seam adjacent modules.
-    public func svg(layout: ImageLayout) throws(ImageLayoutError) -> String {
+    package func svg(layout: ImageLayout) throws(ImageLayoutError) -> String {
         try layout.check(self)
         let span = layout.span(of: self)
         var path = ""

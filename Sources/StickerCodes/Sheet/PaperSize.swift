@@ -1,5 +1,5 @@
 /// The paper a sticker sheet is printed on.
-public enum PaperSize: String, Sendable, CaseIterable {
+package enum PaperSize: String, Sendable, CaseIterable {
     /// ISO A4, 210 × 297 mm.
     case a4
     /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).

@@ -1,17 +1,17 @@
 /// A printable HTML page of sticker codes: a grid of 4 × 5 per sheet of paper, each code 40 mm square with its id
 /// printed under it. It is well-formed XML too (XHTML syntax), and every id, file name and link in it is escaped.
-public struct StickerSheet: Sendable {
+package struct StickerSheet: Sendable {
     /// One code on the sheet.
-    public struct Sticker: Sendable, Equatable {
+    package struct Sticker: Sendable, Equatable {
         /// The text printed under the code.
-        public let label: String
+        package let label: String
         /// The image's file name, relative to the sheet.
-        public let file: String
+        package let file: String
         /// The encoded link, as the image's alternative text.
-        public let link: String
+        package let link: String
 
         /// A sticker.
-        public init(label: String, file: String, link: String) {
+        package init(label: String, file: String, link: String) {
             self.label = label
             self.file = file
             self.link = link
@@ -23,21 +23,21 @@ public struct StickerSheet: Sendable {
     static let rows = 5
 
     /// The heading, such as the route's name.
-    public let title: String
+    package let title: String
     /// The paper.
-    public let paper: PaperSize
+    package let paper: PaperSize
     /// The codes, in print order.
-    public let stickers: [Sticker]
+    package let stickers: [Sticker]
 
     /// A sheet.
-    public init(title: String, paper: PaperSize, stickers: [Sticker]) {
+    package init(title: String, paper: PaperSize, stickers: [Sticker]) {
         self.title = title
         self.paper = paper
         self.stickers = stickers
     }
 
     /// The HTML document.
-    public var html: String {
+    package var html: String {
         // A4 less 10 mm margins is 190 × 277 mm, Letter 195.9 × 259.4 mm: 4 columns of 45 mm, 5 rows of 50 mm fit both.
         var html = """
             <!DOCTYPE html>
@@ -68,27 +68,5 @@ public struct StickerSheet: Sendable {
             html += "</section>\n"
         }
         return html + "</body>\n</html>\n"
-    }
-}
-
-extension String {
-    /// The text with `&`, `<`, `>`, `"` and `'` written as character references (and the control characters XML
-    /// forbids as U+FFFD), safe in HTML and XML text and quoted attributes.
-    var xmlEscaped: String {
-        var escaped = ""
-        escaped.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            // Control characters XML 1.0 does not allow, even as references.
-            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Logging
 
 extension ServerCore {
     /// Turns on session tickets for a new connection's GnuTLS session, when the server resumes sessions.

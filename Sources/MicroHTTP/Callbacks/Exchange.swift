@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinkConfig
+@testable import ServerPlatform
 
 @Suite("Reading files through the C library")
 struct FileSystemTests {
@@ -29,7 +29,18 @@ struct FileSystemTests {
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing") }
         #expect(throws: FileSystem.ReadError.noSuchFile) { try FileSystem.contents(of: root + "/missing/deeper") }
         #expect(throws: FileSystem.ReadError.notARegularFile(kind: "a directory")) { try FileSystem.contents(of: root + "/sub") }
-        #expect(FileSystem.ReadError.notARegularFile(kind: "a directory").description == "it is a directory, not a regular file")
+    }
+
+    @Test(
+        "each reason a file cannot be read is worded as the diagnostics quote it",
+        arguments: [
+            (FileSystem.ReadError.noSuchFile, "no such file"), (.permissionDenied, "permission denied"),
+            (.notARegularFile(kind: "a directory"), "it is a directory, not a regular file"),
+            (.notARegularFile(kind: "a named pipe (FIFO)"), "it is a named pipe (FIFO), not a regular file"),
+            (.failed(EIO), "Input/output error"),
+        ])
+    func readErrorWords(error: FileSystem.ReadError, words: String) {
+        #expect(error.description == words)
     }
 
     @Test(
@@ -44,9 +55,6 @@ struct FileSystemTests {
         let path = name.hasPrefix("/") ? name : root + "/" + name
         if !name.hasPrefix("/") { #expect(mkfifo(path, 0o600) == 0) }
         #expect(throws: FileSystem.ReadError.notARegularFile(kind: kind)) { try FileSystem.contents(of: path) }
-        #expect(
-            Configuration.check(file: path).diagnostics.map { $0.formatted(file: "f") } == ["f: cannot read the config: it is \(kind), not a regular file"])
-        #expect(throws: ConfigurationError.self) { try Configuration(contentsOf: path) }
     }
 
     @Test("entries are listed sorted without . and ..; paths are made canonical through symbolic links")
@@ -63,13 +71,5 @@ struct FileSystemTests {
         #expect(FileSystem.canonicalPath(root + "/missing") == nil)
         #expect(FileSystem.isRegularFile(root + "/link"))
         #expect(!FileSystem.isRegularFile(root + "/sub"))
-    }
-
-    @Test("a config that is not UTF-8 is refused with that reason")
-    func configNotUTF8() throws {
-        let root = try Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try Data([0x64, 0x6F, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: root + "/bad.yaml"))
-        #expect(Configuration.check(file: root + "/bad.yaml").diagnostics.map { $0.formatted(file: "f") } == ["f: the config is not UTF-8 text"])
     }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import ServerPlatform
 
 #if canImport(Glibc)
     import Glibc

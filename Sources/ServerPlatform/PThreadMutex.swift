@@ -8,8 +8,8 @@
 ///
 /// On Linux a contended `Mutex` waits in the kernel (`FUTEX_LOCK_PI`) from inside the standard library, which the
 /// sanitizer does not instrument, so it cannot see the lock pass from one thread to the other and reports the
-/// accesses it guards as a race (`make tsan` did, for ``OpenConnections``, whose lock libmicrohttpd's threads and
-/// the draining thread take in turn). The sanitizer intercepts the pthread calls, so this lock is seen.
+/// accesses it guards as a race (`make tsan` did, for MicroHTTP's `OpenConnections`, whose lock libmicrohttpd's
+/// threads and the draining thread take in turn). The sanitizer intercepts the pthread calls, so this lock is seen.
 ///
 /// `@unchecked Sendable` because `value` is only ever reached inside `withLock`, between `pthread_mutex_lock` and
 /// `pthread_mutex_unlock`, and the mutex is allocated once, at a fixed address, for the object's lifetime.
@@ -17,6 +17,7 @@ package final class PThreadMutex<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 
+    /// A lock around `value`.
     package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)

@@ -1,4 +1,5 @@
 import Logging
+import ServerPlatform
 import Synchronization
 
 /// Everything libmicrohttpd's callbacks need, reached from its threads through the `cls` pointer.

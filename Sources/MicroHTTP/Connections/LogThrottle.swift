@@ -1,14 +1,19 @@
+import ServerPlatform
+
 /// Admits a message at most once per interval; reports how many identical messages it held back meanwhile.
 final class LogThrottle: Sendable {
-    private let interval: Duration
-    private let state = PThreadMutex<[String: (admitted: ContinuousClock.Instant, held: Int)]>([:])
+    /// The interval in nanoseconds.
+    private let interval: Int
+    /// Each message's last admission (monotonic nanoseconds) and the copies held back since.
+    private let state = PThreadMutex<[String: (admitted: Int, held: Int)]>([:])
 
     init(interval: Duration) {
-        self.interval = interval
+        self.interval = SystemClock.nanoseconds(interval)
     }
 
-    /// Nil to drop `message`; otherwise the number of copies dropped since it was last admitted.
-    func admit(_ message: String, now: ContinuousClock.Instant = .now) -> Int? {
+    /// Nil to drop `message`; otherwise the number of copies dropped since it was last admitted. `now` is in
+    /// `SystemClock.monotonicNanoseconds()`.
+    func admit(_ message: String, now: Int = SystemClock.monotonicNanoseconds()) -> Int? {
         state.withLock { seen in
             if let previous = seen[message], now - previous.admitted < interval {
                 seen[message] = (previous.admitted, previous.held + 1)

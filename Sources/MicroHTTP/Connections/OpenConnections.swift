@@ -1,3 +1,6 @@
+import ServerPlatform
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

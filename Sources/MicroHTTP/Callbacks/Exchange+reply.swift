@@ -1,4 +1,6 @@
 import CMicroHTTPD
+import Logging
+import Synchronization
 
 extension Exchange {
     /// Queues the handler's reply; adds `Connection: close` while draining or when `forcingClose`, and the server's

@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// The few file-system calls a config or site load makes, through the C library: Foundation's file APIs pull
-/// megabytes of code and data into a server's memory that it never uses again.
+/// The few file-system calls the server and its tools make (the config, templates, static assets, CSV files): the
+/// one file reader, through the C library, because Foundation's file APIs pull megabytes of code and data into a
+/// server's memory that it never uses again.
 package enum FileSystem {
     /// Why a file cannot be read.
     package enum ReadError: Error, Equatable, CustomStringConvertible {

@@ -1,0 +1,4 @@
+import ArgumentParser
+
+/// `--format svg` or `png`.
+extension StickerMaker.Format: ExpressibleByArgument {}
