@@ -39,7 +39,12 @@ let package = Package(
             ]
         ),
         // apple-app-site-association generation from a route table.
-        .target(name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
+        .target(
+            name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
         .target(
             name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
@@ -50,7 +55,10 @@ let package = Package(
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
         .target(

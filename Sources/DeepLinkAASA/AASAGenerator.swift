@@ -1,5 +1,5 @@
 import DeepLinkBytes
-import DeepLinkRouting
+public import DeepLinkRouting
 
 /// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern
 /// `appIDs` + `components` form, one `details` entry for all the app IDs; `webcredentials` and `appclips` as the app asks.
@@ -55,13 +55,10 @@ public struct AASAGenerator: Sendable {
         return writer.text + "\n"
     }
 
-    /// The components for `host`, in table order, each pattern's exclusions before its rule; a route's aliases
+    /// The components for `host`, in the order the resolver tries the routes there (`Precedence`), each pattern's exclusions before its rule; a route's aliases
     /// follow its path, as the resolver tries them.
     func components(for host: String) -> [AASAComponent] {
-        let channel = Channel.universal(host: host)
-        let routes = table.routes.filter { channel.tier(of: $0.scopes) != nil }
-            .enumerated().sorted { (channel.tier(of: $0.element.scopes) ?? 1, $0.offset) < (channel.tier(of: $1.element.scopes) ?? 1, $1.offset) }
-            .flatMap(\.element.everyPattern)
+        let routes = Channel.universal(host: host).inPrecedenceOrder(table.routes).flatMap(\.everyPattern)
         let deeper = DeeperRoutes(routes)
         return routes.flatMap { route in
             AASAPattern.exclusions(for: route, deeper: deeper) + [AASAPattern.inclusion(for: route)]

@@ -1,5 +1,5 @@
 import DeepLinkBytes
-import DeepLinkRouting
+package import DeepLinkRouting
 
 extension Route {
     /// A URL this route takes on `host`, percent-encoded, split as an AASA matcher reads it: every path parameter and

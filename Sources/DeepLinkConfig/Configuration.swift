@@ -1,5 +1,5 @@
-import DeepLinkAASA
-import DeepLinkRouting
+public import DeepLinkAASA
+public import DeepLinkRouting
 import ServerPlatform
 
 /// A config file read, parsed and checked: the route table, the Android section, and every diagnostic.
@@ -8,8 +8,14 @@ public struct Configuration: Sendable {
     public let table: RouteTable
     /// The Android app, when configured.
     public let android: AndroidApp?
+    /// The AASA of each domain and `assetlinks.json`, built once with the table.
+    public let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
     public let warnings: [Diagnostic]
+
+    /// What checking a config gives: the table and its association documents when there is no error, the Android app,
+    /// and every diagnostic.
+    public typealias Check = (table: RouteTable?, android: AndroidApp?, documents: AssociationDocuments?, diagnostics: [Diagnostic])
 
     /// Reads and checks the config file at `path`.
     public init(contentsOf path: String) throws(ConfigurationError) {
@@ -18,11 +24,11 @@ public struct Configuration: Sendable {
 
     /// Every problem in the config file at `path`, including not being able to read it; with `templates` (the names
     /// of the `*.mustache` files there are), also every landing that names none of them.
-    public static func check(file path: String, templates: Set<String>? = nil) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+    public static func check(file path: String, templates: Set<String>? = nil) -> Check {
         do throws(ConfigurationError) {
             return check(yaml: try read(path), templates: templates)
         } catch {
-            return (nil, nil, error.diagnostics)
+            return (nil, nil, nil, error.diagnostics)
         }
     }
 
@@ -42,48 +48,27 @@ public struct Configuration: Sendable {
     /// Parses and checks config YAML; `file` names it in messages.
     public init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
         let check = Self.check(yaml: yaml)
-        guard let table = check.table, !check.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let table = check.table, let documents = check.documents, !check.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ConfigurationError(file: file, diagnostics: check.diagnostics)
         }
         self.table = table
         self.android = check.android
+        self.documents = documents
         self.warnings = check.diagnostics
     }
 
     /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints. With
     /// `templates`, also every landing that names none of them.
-    public static func check(yaml: String, templates: Set<String>? = nil) -> (table: RouteTable?, android: AndroidApp?, diagnostics: [Diagnostic]) {
+    public static func check(yaml: String, templates: Set<String>? = nil) -> Check {
         var parser = ConfigurationParser()
-        guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, parser.problems) }
+        guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, nil, parser.problems) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
-        if let table = compilation.table {
-            for host in table.domains {
-                let size = AASAGenerator(table: table).json(for: host).utf8.count
-                if size > AASAGenerator.sizeLimit {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, line: nil,
-                            "the apple-app-site-association for \(host) would be \(size) bytes; Apple drops files over \(AASAGenerator.sizeLimit) bytes"))
-                }
-            }
-        }
+        let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
+        diagnostics += documents?.sizeProblems ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
-        return (isValid ? compilation.table : nil, android, ordered)
-    }
-}
-
-/// A config that cannot be used, with every problem found.
-public struct ConfigurationError: Error, CustomStringConvertible {
-    /// The file, as named on the command line.
-    public let file: String
-    /// Every problem, errors and warnings.
-    public let diagnostics: [Diagnostic]
-
-    /// One `FILE:LINE: message` line per problem.
-    public var description: String {
-        diagnostics.map { $0.formatted(file: file) }.joined(separator: "\n")
+        return (isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered)
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkAASA
 import DeepLinkRouting
 import Yams
 

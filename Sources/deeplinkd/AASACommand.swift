@@ -14,12 +14,11 @@ struct AASACommand: ParsableCommand {
     var domain: String?
 
     func run() throws {
-        let table = try options.load().table
-        if let domain, !table.domains.contains(domain.lowercased()) {
-            Console.error("deeplinkd: '\(domain)' is not one of the configured domains (\(table.domains.joined(separator: ", ")))")
+        let documents = try options.load().documents
+        guard let file = documents.appleAppSiteAssociation(for: domain) else {
+            Console.error("deeplinkd: '\(domain ?? "")' is not one of the configured domains (\(documents.domains.joined(separator: ", ")))")
             throw ExitCode.failure
         }
-        let json = AASAGenerator(table: table).json(for: domain)
-        Console.output(String(json.dropLast()))
+        Console.output(String(decoding: file.dropLast(), as: UTF8.self))
     }
 }

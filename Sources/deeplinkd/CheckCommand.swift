@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
         let templateNames = templates.flatMap { FileSystem.entries(of: $0) }.map { names in
             Set(names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
         }
-        let (table, _, diagnostics) = Configuration.check(file: path, templates: templateNames)
+        let (table, _, _, diagnostics) = Configuration.check(file: path, templates: templateNames)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         var problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {

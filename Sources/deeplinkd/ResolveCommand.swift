@@ -28,7 +28,7 @@ struct ResolveCommand: ParsableCommand {
         let enabled = features.isEmpty && !noFeatures ? nil : Set(features)
         for url in urls {
             do {
-                Console.output(try table.resolve(url, state: state, features: enabled).json(in: table))
+                Console.output(try table.resolve(url, state: state, features: enabled).json())
             } catch {
                 Console.error("deeplinkd: \(error)")
                 throw ExitCode.failure

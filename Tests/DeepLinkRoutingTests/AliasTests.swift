@@ -37,7 +37,7 @@ struct AliasTests {
         #expect(match.parameters.map { "\($0.name)=\($0.value)" } == ["id=42"])
         #expect(match.via?.description == via)
         #expect(table.links(for: match) == Links(universal: "https://a.example/charger/42", app: "app://charger/42"))
-        let json = try table.resolve(url, state: nil).json(in: table)
+        let json = try table.resolve(url, state: nil).json()
         #expect(json.contains(#""via":"#) == (via != nil))
         if let via { #expect(json.contains(#""via":"\#(via)""#)) }
     }

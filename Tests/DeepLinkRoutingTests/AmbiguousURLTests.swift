@@ -79,7 +79,7 @@ struct AmbiguousURLTests {
 
     @Test("a dot-segment request target is refused the same way on the server's path")
     func requestTarget() throws {
-        let unmatched = try #require(table.resolve(host: "links.example.com", target: "/m/../c/1").unmatched)
+        let unmatched = try #require(table.resolve(on: .universal(host: "links.example.com"), target: "/m/../c/1").unmatched)
         #expect(unmatched.reason == .malformedURL)
     }
 

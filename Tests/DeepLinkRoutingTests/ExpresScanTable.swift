@@ -59,6 +59,10 @@ extension ResolveOutcome {
         return Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.name, $0.value) })
     }
 
+    var match: RouteMatch? {
+        if case .matched(let match) = self { match } else { nil }
+    }
+
     var unmatched: Unmatched? {
         if case .unmatched(let unmatched) = self { unmatched } else { nil }
     }

@@ -36,7 +36,7 @@ struct FeatureTests {
         ] as [(String?, [String]?, String)])
     func action(state: String?, features: [String]?, ending: String) throws {
         let result = try Self.table.resolve("https://a.example/w/abc", state: state, features: features.map(Set.init))
-        let json = result.json(in: Self.table)
+        let json = result.json()
         #expect(json.contains(#""gate":"signedIn","feature":"premiumWorkflows","links""#))
         if ending == #""links""# {
             #expect(result.action == nil)
@@ -50,7 +50,7 @@ struct FeatureTests {
     func ungated() throws {
         let result = try Self.table.resolve("https://a.example/c/7", state: nil, features: [])
         #expect(result.action == .dispatch)
-        #expect(!result.json(in: Self.table).contains("feature"))
+        #expect(!result.json().contains("feature"))
     }
 
     @Test("an unknown feature is an error naming the known ones")

@@ -45,7 +45,7 @@ struct PathPatternTests {
         }
     }
 
-    @Test("matches prefixes, suffixes, wildcards and the rest of a path")
+    @Test("matches prefixes, suffixes, wildcards and the rest of a path, through the index resolve uses")
     func matches() throws {
         let product = try PathPattern(parsing: "product-$(id)-view")
         #expect(product.match(["product-42-view"])?.parameters.first?.value == "42")
@@ -54,12 +54,12 @@ struct PathPatternTests {
         #expect(product.match(["product-42-views"]) == nil)
 
         let wildcard = try PathPattern(parsing: "*/$(id)/view")
-        #expect(wildcard.match(["any", "7", "view"])?.wildcards.map(Array.init) == [["any"]])
+        #expect(wildcard.match(["any", "7", "view"])?.wildcards == [["any"]])
         #expect(wildcard.match(["7", "view"]) == nil)
 
         let rest = try PathPattern(parsing: "docs/**")
-        #expect(rest.match(["docs"])?.wildcards.map(Array.init) == [[]])
-        #expect(rest.match(["docs", "a", "b"])?.wildcards.map(Array.init) == [["a", "b"]])
+        #expect(rest.match(["docs"])?.wildcards == [[]])
+        #expect(rest.match(["docs", "a", "b"])?.wildcards == [["a", "b"]])
         #expect(rest.match(["doc"]) == nil)
     }
 

@@ -43,6 +43,26 @@ struct PrecedenceTests {
         #expect(table.resolve("beta://p/1").routeName == "onB")
     }
 
+    @Test("one order for every channel: named scopes first, then table position; routes closed there left out")
+    func precedenceOrder() throws {
+        let table = try T.table(
+            domains: ["a.example", "b.example"], schemes: ["app"],
+            [
+                T.route("first", "one", scopes: ["universal"], [], "a"),
+                T.route("appOnly", "two", scopes: ["app"], [], "b"),
+                T.route("onB", "three", scopes: ["universal:b.example"], [], "c"),
+                T.route("last", "four", scopes: ["universal", "app"], [], "d"),
+            ])
+        #expect(Channel.universal(host: "a.example").inPrecedenceOrder(table.routes).map(\.name) == ["first", "last"])
+        #expect(Channel.universal(host: "b.example").inPrecedenceOrder(table.routes).map(\.name) == ["onB", "first", "last"])
+        #expect(Channel.app(scheme: "app").inPrecedenceOrder(table.routes).map(\.name) == ["appOnly", "last"])
+        let b = Channel.universal(host: "b.example")
+        let named = try #require(b.precedence(of: table.routes[2].scopes, at: 2))
+        let any = try #require(b.precedence(of: table.routes[0].scopes, at: 0))
+        #expect(named < any)
+        #expect(b.precedence(of: table.routes[1].scopes, at: 1) == nil)
+    }
+
     @Test("wildcards and the rest of the path resolve, and their links keep the matched components")
     func wildcards() throws {
         let table = try T.table([
@@ -55,6 +75,9 @@ struct PrecedenceTests {
         }
         #expect(table.links(for: match) == Links(universal: "https://a.example/docs/a%2Fb/c", app: "app://docs/a%2Fb/c"))
         #expect(table.resolve("https://a.example/docs").routeName == "docs")
+        let split = table.resolve(on: .universal(host: "a.example"), target: "/docs/a%2Fb/c?x=1")
+        #expect(split.match?.wildcards == [["a/b", "c"]])
+        #expect(table.resolve("https://a.example/shop/7/view").match?.wildcards == [["shop"]])
         #expect(table.resolve("https://a.example/shop/7/view").parameters == ["id": "7"])
     }
 

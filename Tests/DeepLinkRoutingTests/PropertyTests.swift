@@ -23,7 +23,7 @@ struct PropertyTests {
         for _ in 0..<20_000 {
             let url = Self.generateURL(using: &generator)
             let result = try table.resolve(url, state: ExpresScanTable.states.randomElement(using: &generator))
-            let json = result.json(in: table)
+            let json = result.json()
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
             #expect(object["url"] as? String == url)
             switch result.outcome {

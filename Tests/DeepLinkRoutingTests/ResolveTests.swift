@@ -159,8 +159,20 @@ struct ResolveTests {
         ])
     func requestTargets(target: String) {
         let spelled = table.resolve("https://links.example.com" + target)
-        let direct = table.resolve(host: "links.example.com", target: target)
+        let direct = table.resolve(on: .universal(host: "links.example.com"), target: target)
         #expect(Self.summary(direct) == Self.summary(spelled))
+    }
+
+    @Test(
+        "the split entry answers as the URL spelled out on any channel, configured or not",
+        arguments: [
+            (Channel.universal(host: "LINKS.example.com"), "/c/CH-42", "https://LINKS.example.com/c/CH-42"),
+            (.universal(host: "evil.example"), "/c/CH-42", "https://evil.example/c/CH-42"),
+            (.app(scheme: "expchg"), "//c/CH-42", "expchg://c/CH-42"),
+            (.app(scheme: "other"), "//c/CH-42", "other://c/CH-42"),
+        ])
+    func splitChannels(channel: Channel, target: String, url: String) {
+        #expect(Self.summary(table.resolve(on: channel, target: target)) == Self.summary(table.resolve(url)))
     }
 
     private static func summary(_ outcome: ResolveOutcome) -> String {

@@ -41,7 +41,7 @@ struct ResolveChecks {
         } catch {
             fatalError("invariant violated: known state \(state ?? "nil") refused: \(error)")
         }
-        let json = result.json(in: table)
+        let json = result.json()
         let object = parsedObject(json, "the resolve result of \(url.debugDescription)")
         invariant(sameBytes(object["url"] as? String, url), "the result's url is the URL given: \(json)")
         switch result.outcome {

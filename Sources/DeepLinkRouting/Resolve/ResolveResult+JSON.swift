@@ -1,22 +1,22 @@
 package import DeepLinkBytes
 
 extension ResolveResult {
-    /// The resolve-result JSON object, keys in contract order; `table` provides the canonical links.
-    public func json(in table: RouteTable) -> String {
+    /// The resolve-result JSON object, keys in contract order, with the canonical links of the table that resolved it.
+    public func json() -> String {
         var writer = JSONWriter()
-        write(to: &writer, in: table)
+        write(to: &writer)
         return writer.text
     }
 
-    /// The resolve-result JSON object as UTF-8 bytes, as `json(in:)` writes it.
-    public func jsonBytes(in table: RouteTable) -> [UInt8] {
+    /// The resolve-result JSON object as UTF-8 bytes, as `json()` writes it.
+    public func jsonBytes() -> [UInt8] {
         var writer = JSONWriter()
-        write(to: &writer, in: table)
+        write(to: &writer)
         return writer.bytes
     }
 
     /// Writes the resolve-result object into `writer` (for batches).
-    package func write(to writer: inout JSONWriter, in table: RouteTable) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.string("url", url)
         switch outcome {
@@ -61,17 +61,5 @@ extension ResolveResult {
             writer.endObject()
         }
         writer.endArray()
-    }
-}
-
-extension Links {
-    /// `{"universal": …, "app": …}`.
-    public var json: String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.string("universal", universal)
-        writer.string("app", app)
-        writer.endObject()
-        return writer.text
     }
 }

@@ -25,8 +25,7 @@ extension Route {
     /// The decoded value: path components were decoded when the path was split; a query value is decoded here.
     private func value(of parameter: Parameter, in request: SearchRequest) -> Bytes? {
         guard let position = parameter.component else { return request.queryValue(named: parameter.name) }
-        guard case .parameter(_, let prefix, let suffix) = pattern.components[position] else { return nil }
-        return request.path[position].between(prefix: prefix, suffix: suffix)
+        return pattern.value(at: position, in: request.path)
     }
 
     func unmatched(_ parameter: Parameter, _ violation: ParameterViolation) -> Unmatched {

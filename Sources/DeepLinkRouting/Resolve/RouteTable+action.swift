@@ -27,7 +27,7 @@ extension RouteTable {
     /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
     public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
         if let state { try validate(state: state) }
-        return Self.decide(url, outcome: resolve(url), state: state, features: nil, gates: gates)
+        return decide(url, outcome: resolve(url), state: state, features: nil)
     }
 
     /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
@@ -35,23 +35,21 @@ extension RouteTable {
     /// when what was given admits it and nothing that was not given could refuse it.
     public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
         try validate(state: state, features: features)
-        return Self.decide(url, outcome: resolve(url), state: state, features: features, gates: gates)
+        return decide(url, outcome: resolve(url), state: state, features: features)
     }
 
-    private static func decide(
-        _ url: String, outcome: ResolveOutcome, state: String?, features: Set<String>?, gates: [String: Set<String>]
-    ) -> ResolveResult {
+    private func decide(_ url: String, outcome: ResolveOutcome, state: String?, features: Set<String>?) -> ResolveResult {
         guard state != nil || features != nil, case .matched(let match) = outcome else {
-            return ResolveResult(url: url, outcome: outcome, action: nil, ignoreReason: nil)
+            return ResolveResult(url: url, table: self, outcome: outcome, action: nil, ignoreReason: nil)
         }
         let route = match.route
         if let state, let gate = route.gate, !(gates[gate]?.contains(state) ?? false) {
-            return ResolveResult(url: url, outcome: outcome, action: .ignore, ignoreReason: nil)
+            return ResolveResult(url: url, table: self, outcome: outcome, action: .ignore, ignoreReason: nil)
         }
         if let features, let feature = route.feature, !features.contains(feature) {
-            return ResolveResult(url: url, outcome: outcome, action: .ignore, ignoreReason: .featureDisabled)
+            return ResolveResult(url: url, table: self, outcome: outcome, action: .ignore, ignoreReason: .featureDisabled)
         }
         let isDecided = (route.gate == nil || state != nil) && (route.feature == nil || features != nil)
-        return ResolveResult(url: url, outcome: outcome, action: isDecided ? .dispatch : nil, ignoreReason: nil)
+        return ResolveResult(url: url, table: self, outcome: outcome, action: isDecided ? .dispatch : nil, ignoreReason: nil)
     }
 }

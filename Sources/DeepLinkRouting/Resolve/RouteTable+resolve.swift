@@ -6,36 +6,63 @@ extension RouteTable {
 
     /// Resolves `url`: the first route, in precedence order, whose pattern matches and whose parameters validate.
     ///
-    /// The hot path works on the URL's UTF-8 bytes and allocates only the matched parameters: components and
-    /// decoded values live in stack buffers, the index is searched in place, and candidates are validated without
-    /// building their values.
+    /// Splits the URL, works out its channel (a configured domain or scheme), then resolves as
+    /// `resolve(on:target:)` does. The hot path works on the URL's UTF-8 bytes and allocates only the matched
+    /// parameters: components and decoded values live in stack buffers, the index is searched in place, and
+    /// candidates are validated without building their values.
     public func resolve(_ url: String) -> ResolveOutcome {
         let length = url.utf8.count
         if length > Self.maximumURLLength { return Self.tooLong(length) }
         do throws(URLSyntaxError) {
-            return try url.withUTF8Bytes { bytes throws(URLSyntaxError) in resolve(bytes, try URLRanges(bytes)) }
+            return try url.withUTF8Bytes { bytes throws(URLSyntaxError) in
+                let url = try URLRanges(bytes)
+                func part(_ range: Range<Int>) -> Bytes { Bytes(rebasing: bytes[range]) }
+                let channel: Channel
+                switch self.channel(scheme: part(url.scheme), host: url.host.map(part)) {
+                case .success(let found): channel = found
+                case .failure(let unmatched): return .unmatched(unmatched)
+                }
+                let host = channel.kind == "app" ? url.host.flatMap { $0.isEmpty ? nil : part($0) } : nil
+                let query = url.query.map(part) ?? Bytes(start: nil, count: 0)
+                return resolve(on: channel, host: host, path: part(url.path), query: query, length: length)
+            }
         } catch {
             return .unmatched(.init(.malformedURL, error.description))
         }
     }
 
-    /// Resolves the URL `https://HOST` followed by `target`, a request target (path and query, as an HTTP request
-    /// line gives it): the outcome of `resolve(_:)` on that URL, without building it as a string first.
-    public func resolve(host: String, target: String) -> ResolveOutcome {
-        let length = 8 + host.utf8.count + target.utf8.count
-        if length > Self.maximumURLLength { return Self.tooLong(length) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-            var writer = ByteWriter(buffer)
-            writer.write("https://")
-            writer.write(string: host)
-            writer.write(string: target)
-            let bytes = Bytes(rebasing: buffer[..<writer.count])
-            do throws(URLSyntaxError) {
-                return resolve(bytes, try URLRanges(bytes))
-            } catch {
-                return .unmatched(.init(.malformedURL, error.description))
+    /// Resolves a URL already split: its channel and its request target (path, query and fragment, as an HTTP
+    /// request line gives it), with the outcome `resolve(_:)` gives for the URL spelled out. The server's landing
+    /// path calls this with the domain the request is on, so the URL is neither built nor split again.
+    ///
+    /// For a custom scheme, `target` is what follows `SCHEME:` (`//c/42`). A domain not spelled as `domains` lists
+    /// it, a custom scheme, or a target that does not start with `/`, `?` or `#` is resolved through the URL spelled
+    /// out.
+    public func resolve(on channel: Channel, target: String) -> ResolveOutcome {
+        guard case .universal(let host) = channel, domains.contains(host), Self.isOriginForm(target) else {
+            switch channel {
+            case .universal(let host): return resolve("https://" + host + target)
+            case .app(let scheme): return resolve(scheme + ":" + target)
             }
         }
+        let prefix = 8 + host.utf8.count  // https://HOST
+        let length = prefix + target.utf8.count
+        if length > Self.maximumURLLength { return Self.tooLong(length) }
+        do throws(URLSyntaxError) {
+            return try target.withUTF8Bytes { bytes throws(URLSyntaxError) in
+                let target = try RequestTarget(bytes, offset: prefix)
+                return resolve(on: channel, host: nil, path: target.path, query: target.query, length: length)
+            }
+        } catch {
+            return .unmatched(.init(.malformedURL, error.description))
+        }
+    }
+
+    /// Whether `target` starts where a URL's authority ends, so that after `https://HOST` it is the whole of the
+    /// path, query and fragment.
+    private static func isOriginForm(_ target: String) -> Bool {
+        guard let first = target.utf8.first else { return false }
+        return first == UInt8(ascii: "/") || first == UInt8(ascii: "?") || first == UInt8(ascii: "#")
     }
 
     /// The longest part of a URL a detail quotes, in bytes.
@@ -55,17 +82,10 @@ extension RouteTable {
         .unmatched(.init(.tooLong, "URL is \(length) bytes; the limit is \(Self.maximumURLLength)"))
     }
 
-    private func resolve(_ bytes: Bytes, _ url: URLRanges) -> ResolveOutcome {
-        func part(_ range: Range<Int>) -> Bytes { Bytes(rebasing: bytes[range]) }
-        let channel: Channel
-        switch self.channel(scheme: part(url.scheme), host: url.host.map(part)) {
-        case .success(let found): channel = found
-        case .failure(let unmatched): return .unmatched(unmatched)
-        }
-        let host = channel.kind == "app" ? url.host.flatMap { $0.isEmpty ? nil : part($0) } : nil
+    /// The one resolve both entries end in: `host` is the host a custom-scheme URL reads as its first path
+    /// component (nil for `https` or when empty), `path` and `query` still percent-encoded, `length` the URL's.
+    private func resolve(on channel: Channel, host: Bytes?, path: Bytes, query: Bytes, length: Int) -> ResolveOutcome {
         if let host, URLRanges.isDotSegment(host) { return .unmatched(.init(.malformedURL, URLSyntaxError.dotSegment.description)) }
-        let path = part(url.path)
-        let query = url.query.map(part) ?? Bytes(start: nil, count: 0)
         do throws(PercentDecodingError) {
             if let host { try PercentEncoding.validate(host) }
             try PercentEncoding.validate(path)
@@ -76,7 +96,7 @@ extension RouteTable {
         var count = host == nil ? 0 : 1
         for _ in BytePieces(path, separator: UInt8(ascii: "/")) { count += 1 }
         return withUnsafeTemporaryAllocation(of: Bytes.self, capacity: count) { components in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length * 2) { scratch in
                 guard let scratch = scratch.baseAddress else { return .unmatched(.init(.noRoute, "no route matches the path '/'")) }
                 var decoded = 0
                 // Decoded components take the first half of the scratch space, one query value the second half.
@@ -97,7 +117,7 @@ extension RouteTable {
                     add(piece, at: position)
                     position += 1
                 }
-                let request = SearchRequest(path: UnsafeBufferPointer(components), query: query, scratch: scratch + bytes.count)
+                let request = SearchRequest(path: UnsafeBufferPointer(components), query: query, scratch: scratch + length)
                 return match(request, channel: channel, rawHost: host, rawPath: path)
             }
         }
@@ -116,56 +136,6 @@ extension RouteTable {
             return .failure(.init(.unsupportedScheme, "scheme '\(Self.excerpt(scheme))' is not one of \(allowed)"))
         }
         return .success(.app(scheme: match))
-    }
-
-    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): lowest (tier, table
-    /// position, pattern) whose parameters validate.
-    /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
-    private func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
-        var winner: (tier: Int, route: Int)?
-        var failure: (tier: Int, route: Int, unmatched: Unmatched)?
-        var blocked: Int?
-        let routes = entries
-        routes.withUnsafeBufferPointer { routes in
-            index.search(request.path) { candidate in
-                guard let tier = channel.tier(of: routes[candidate].scopes) else {
-                    blocked = min(blocked ?? candidate, candidate)
-                    return
-                }
-                if let winner, (winner.tier, winner.route) < (tier, candidate) { return }
-                if let violation = routes[candidate].firstViolation(in: request) {
-                    if failure.map({ (tier, candidate) < ($0.tier, $0.route) }) ?? true {
-                        failure = (tier, candidate, routes[candidate].unmatched(violation.parameter, violation.violation))
-                    }
-                } else {
-                    winner = (tier, candidate)
-                }
-            }
-        }
-        if let winner {
-            let form = routes[winner.route]
-            let position = entryRoutes[winner.route]
-            let wildcards =
-                form.pattern.hasWildcards
-                ? form.pattern.match(request.path.map { Substring(String(decoding: $0, as: UTF8.self)) })?.wildcards.map { $0.map(String.init) } ?? [] : []
-            return .matched(
-                RouteMatch(
-                    route: self.routes[position], routeIndex: position, parameters: form.values(in: request), channel: channel,
-                    via: form.isAlias ? form.pattern : nil, wildcards: wildcards))
-        }
-        if let failure { return .unmatched(failure.unmatched) }
-        if let blocked {
-            let route = routes[blocked]
-            let scopes = route.scopes.map(\.description).joined(separator: ", ")
-            return .unmatched(
-                Unmatched(
-                    reason: .channelNotAllowed, detail: "route '\(route.name)' cannot be opened from \(channel.displayName) (its scopes: \(scopes))",
-                    route: route.name, parameter: nil))
-        }
-        // A custom-scheme URL's path is its host and path (`expchg://c/42` is `c/42`), so that is what was tried.
-        let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
-        let shown = tried.isEmpty ? "/" : Self.excerpt(Array(tried.utf8))
-        return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
     }
 }
 

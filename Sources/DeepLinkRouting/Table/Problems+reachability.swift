@@ -12,7 +12,7 @@ extension Problems {
     mutating func checkReachability(of table: [Route], domains: [String], schemes: [String]) {
         let channels = domains.map(Channel.universal) + schemes.map(Channel.app)
         let routes = table.flatMap(\.everyPattern)
-        let tiers = channels.map { channel in routes.map { channel.tier(of: $0.scopes) } }
+        let precedences = channels.map { channel in routes.enumerated().map { channel.precedence(of: $1.scopes, at: $0) } }
         let trie = PatternTrie(routes.map(\.pattern))
         for (position, route) in routes.enumerated() {
             let label = route.isAlias ? "route '\(route.name)' alias '\(route.pattern)'" : "route '\(route.name)'"
@@ -21,11 +21,11 @@ extension Problems {
             var overlapping: [Route] = []
             let candidates = trie.candidates(for: route.pattern)
             for (number, channel) in channels.enumerated() {
-                guard let tier = tiers[number][position] else { continue }
+                guard let precedence = precedences[number][position] else { continue }
                 openOn.append(channel)
                 let earlier = candidates.filter { other in
-                    guard other != position, let otherTier = tiers[number][other] else { return false }
-                    return otherTier < tier || (otherTier == tier && other < position)
+                    guard other != position, let otherPrecedence = precedences[number][other] else { return false }
+                    return otherPrecedence < precedence
                 }.map { routes[$0] }
                 if let winner = earlier.first(where: { $0.covers(route) }) {
                     shadowedOn.append((channel, winner))
@@ -52,15 +52,5 @@ extension Problems {
 
     private static func place(_ route: Route) -> String {
         route.line.map { " (line \($0))" } ?? ""
-    }
-}
-
-extension Channel {
-    /// `https://HOST` or `SCHEME:`.
-    var displayName: String {
-        switch self {
-        case .universal(let host): "https://\(host)"
-        case .app(let scheme): "\(scheme):"
-        }
     }
 }

@@ -10,28 +10,11 @@ struct RouteIndex: Sendable {
         trie = PatternNodes(patterns) { ByteKey(Array($0.utf8)) }
     }
 
-    /// Calls `visit` with every route whose pattern matches `path` structurally (in no particular order).
+    /// Calls `visit` with every route whose pattern matches `path` (in no particular order). The match is component
+    /// by component, so a visited pattern's component `i` took path component `i` (a final `**` the rest): its
+    /// captures are read by position (`PathPattern.value(at:in:)`, `wildcards(in:)`), never matched again.
     func search(_ path: UnsafeBufferPointer<Bytes>, visit: (Int) -> Void) {
         trie.nodes.withUnsafeBufferPointer { nodes in Self.search(nodes, node: 0, path: path, position: 0, visit: visit) }
-    }
-
-    /// The routes whose pattern matches `path` structurally, in table order.
-    func candidates(for path: [String]) -> [Int] {
-        var found: [Int] = []
-        let bytes = path.map { Array($0.utf8) }
-        var slices: [Bytes] = []
-        func collect(_ index: Int) {
-            guard index < bytes.count else {
-                slices.withUnsafeBufferPointer { buffer in search(buffer) { found.append($0) } }
-                return
-            }
-            bytes[index].withUnsafeBufferPointer { slice in
-                slices.append(slice)
-                collect(index + 1)
-            }
-        }
-        collect(0)
-        return found.sorted()
     }
 
     /// Nodes are read through the buffer in place: copying a `Node` per step would retain its dictionary and arrays.
@@ -50,38 +33,5 @@ struct RouteIndex: Sendable {
             search(nodes, node: edge.node, path: path, position: position + 1, visit: visit)
         }
         if let next = nodes[index].wildcard { search(nodes, node: next, path: path, position: position + 1, visit: visit) }
-    }
-}
-
-/// Bytes compared and hashed as bytes: the trie owns its literals, and a lookup borrows a path component's bytes,
-/// so finding a literal needs no `String`.
-///
-/// `@unchecked Sendable`: the borrowed form points into a resolve's own buffers and exists only for the duration
-/// of one dictionary lookup; only the owned form is ever stored, and it is an immutable array.
-struct ByteKey: Hashable, @unchecked Sendable {
-    private let owned: [UInt8]?
-    private let borrowed: Bytes?
-
-    init(_ bytes: [UInt8]) {
-        owned = bytes
-        borrowed = nil
-    }
-
-    init(borrowing bytes: Bytes) {
-        owned = nil
-        borrowed = bytes
-    }
-
-    private func withBytes<Result>(_ body: (Bytes) -> Result) -> Result {
-        if let borrowed { return body(borrowed) }
-        return (owned ?? []).withUnsafeBufferPointer(body)
-    }
-
-    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

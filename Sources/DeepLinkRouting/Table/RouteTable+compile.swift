@@ -49,36 +49,3 @@ extension RouteTable {
         return bytes.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
     }
 }
-
-/// What a route is checked against.
-struct RouteContext {
-    let domains: [String]
-    let schemes: [String]
-    let gates: [String: Set<String>]
-    var features: [String] = []
-    /// The app section as written (route checks read its App Clips and App Store ID).
-    var app = AppDefinition(name: Located(""), appIDs: [])
-}
-
-/// Diagnostics collected while compiling.
-struct Problems {
-    private(set) var all: [Diagnostic] = []
-    /// How many of `all` are errors.
-    private(set) var errorCount = 0
-
-    var hasErrors: Bool { errorCount > 0 }
-
-    /// In line order; diagnostics without a line come first, in the order found.
-    var sorted: [Diagnostic] {
-        all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
-    }
-
-    mutating func error(_ line: Int?, _ message: String) {
-        all.append(Diagnostic(.error, line: line, message))
-        errorCount += 1
-    }
-
-    mutating func warning(_ line: Int?, _ message: String) {
-        all.append(Diagnostic(.warning, line: line, message))
-    }
-}

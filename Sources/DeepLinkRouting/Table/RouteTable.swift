@@ -106,21 +106,3 @@ public struct RouteTable: Sendable {
         storage.positions[name]
     }
 }
-
-/// The result of compiling a definition: the table when it has no errors, and every diagnostic.
-public struct RouteTableCompilation: Sendable {
-    /// The table, or nil when there is at least one error.
-    public let table: RouteTable?
-    /// Errors and warnings, in config order.
-    public let diagnostics: [Diagnostic]
-}
-
-/// A definition with errors.
-public struct RouteTableError: Error, Equatable, CustomStringConvertible {
-    /// Every problem found, errors and warnings.
-    public let diagnostics: [Diagnostic]
-
-    public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
-    }
-}

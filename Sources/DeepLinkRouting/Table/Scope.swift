@@ -33,33 +33,3 @@ extension Scope: CustomStringConvertible {
         }
     }
 }
-
-/// The way a URL reaches the app: a Universal Link on a domain, or a custom scheme.
-public enum Channel: Sendable, Hashable {
-    /// `https://HOST/…`, host lower-cased.
-    case universal(host: String)
-    /// `SCHEME:…`, scheme lower-cased.
-    case app(scheme: String)
-
-    /// `"universal"` or `"app"`, as in resolve results.
-    public var kind: String {
-        switch self {
-        case .universal: "universal"
-        case .app: "app"
-        }
-    }
-
-    /// Where a route with these scopes is tried for this channel: 0 (named exactly), 1 (any-scope), or nil.
-    package func tier(of scopes: [Scope]) -> Int? {
-        var tier: Int?
-        for scope in scopes {
-            switch (scope, self) {
-            case (.universal(let named), .universal(let host)) where named == host: return 0
-            case (.app(let named), .app(let scheme)) where named == scheme: return 0
-            case (.anyUniversal, .universal), (.anyApp, .app): tier = 1
-            default: continue
-            }
-        }
-        return tier
-    }
-}

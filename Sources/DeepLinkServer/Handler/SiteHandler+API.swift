@@ -24,7 +24,7 @@ extension SiteHandler {
             let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
             let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
             let result = try site.table.resolve(url, state: state, features: features)
-            let response = JSONResponse.body(200, result.jsonBytes(in: site.table))
+            let response = JSONResponse.body(200, result.jsonBytes())
             let label = result.outcome.label
             guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
                 let prepared = try? PreparedResponse(response)
@@ -63,7 +63,7 @@ extension SiteHandler {
         for url in batch.urls {
             do {
                 let result = try site.table.resolve(url, state: batch.state, features: batch.features)
-                result.write(to: &writer, in: site.table)
+                result.write(to: &writer)
                 outcomes.append(result.outcome.label)
             } catch {
                 return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)

@@ -19,7 +19,7 @@ extension SiteHandler {
                 .prepared(cached.response), endpoint: .landing, outcomes: .one(.init("matched", route: cached.route, alias: cached.alias)),
                 opened: cached.route, on: host)
         }
-        let outcome = table.resolve(host: host, target: request.target)
+        let outcome = table.resolve(on: .universal(host: host), target: request.target)
         guard case .matched(let match) = outcome, let landing = match.route.landing else {
             var answer = notFound(request)
             answer.outcomes = .one(outcome.label)

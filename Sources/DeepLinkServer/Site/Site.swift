@@ -69,18 +69,19 @@ public final class Site: Sendable {
             directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
         let loadedAt = Self.modificationTime(after: previous?.latestModification)
         var files: [String: CachedDocument] = [:]
-        for domain in table.domains {
-            let json = AASAGenerator(table: table).json(for: domain)
+        let documents = configuration.documents
+        for domain in documents.domains {
+            guard let body = documents.appleAppSiteAssociation(for: domain) else { continue }
             files[domain] = try CachedDocument(
-                body: Array(json.utf8), contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt,
+                body: body, contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt,
                 previous: previous?.associationFiles[domain])
         }
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
         sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
-        assetLinks = try configuration.android.map { android throws(SiteError) in
+        assetLinks = try documents.assetLinks.map { body throws(SiteError) in
             try CachedDocument(
-                body: Array(android.assetLinksJSON.utf8), contentType: "application/json", cacheControl: "public, max-age=300",
+                body: body, contentType: "application/json", cacheControl: "public, max-age=300",
                 modified: loadedAt, previous: previous?.assetLinks)
         }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))

@@ -8,6 +8,12 @@ public struct AndroidApp: Sendable, Equatable {
     /// Upper-case, colon-separated SHA-256 fingerprints of the signing certificates.
     public let fingerprints: [String]
 
+    /// An app with these signing-certificate fingerprints (checked by the config parser with `isFingerprint(_:)`).
+    package init(package: String, fingerprints: [String]) {
+        self.package = package
+        self.fingerprints = fingerprints
+    }
+
     /// The Digital Asset Links statement list.
     public var assetLinksJSON: String {
         var writer = JSONWriter()
@@ -28,7 +34,8 @@ public struct AndroidApp: Sendable, Equatable {
         return writer.text + "\n"
     }
 
-    static func isFingerprint(_ text: String) -> Bool {
+    /// Whether `text` is 32 upper-case hex pairs separated by colons.
+    package static func isFingerprint(_ text: String) -> Bool {
         let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
         return bytes.count == 32 && bytes.allSatisfy { $0.utf8.count == 2 && Self.upperHexDigits.containsAll($0.utf8) }
     }

@@ -1,0 +1,7 @@
+/// What the app does with a matched URL in a given state.
+public enum Action: String, Sendable {
+    /// Post the route's notification.
+    case dispatch
+    /// Drop it: the route's gate does not admit the state, or its feature is not enabled.
+    case ignore
+}

@@ -1,0 +1,14 @@
+/// A state or feature given to a resolve that the table does not know.
+public enum ResolveInputError: Error, Equatable, CustomStringConvertible {
+    /// The state is unknown.
+    case state(UnknownStateError)
+    /// A feature is unknown.
+    case feature(UnknownFeatureError)
+
+    public var description: String {
+        switch self {
+        case .state(let error): error.description
+        case .feature(let error): error.description
+        }
+    }
+}

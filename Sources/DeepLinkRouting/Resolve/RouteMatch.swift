@@ -1,0 +1,20 @@
+/// A route that took a URL, with its decoded, validated parameters.
+public struct RouteMatch: Sendable {
+    /// The route.
+    public let route: Route
+    /// The route's position in its table's `routes`.
+    public let routeIndex: Int
+    /// Declared parameters present in the URL, in declaration order.
+    public let parameters: [(name: String, value: String)]
+    /// How the URL reached the app.
+    public let channel: Channel
+    /// The alias that matched, when the route's canonical pattern did not.
+    public let via: PathPattern?
+    /// The components `*` and `**` took, for canonical links.
+    let wildcards: [[String]]
+
+    /// The value of the parameter called `name`.
+    public func value(of name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+}

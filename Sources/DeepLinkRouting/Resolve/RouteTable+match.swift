@@ -1,0 +1,49 @@
+extension RouteTable {
+    /// Finds the winner among the index's candidates (every pattern of every route, `entries`): the first in
+    /// `Precedence` whose parameters validate.
+    /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
+    func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
+        var winner: Precedence?
+        var failure: (precedence: Precedence, unmatched: Unmatched)?
+        var blocked: Int?
+        let routes = entries
+        routes.withUnsafeBufferPointer { routes in
+            index.search(request.path) { candidate in
+                guard let precedence = channel.precedence(of: routes[candidate].scopes, at: candidate) else {
+                    blocked = min(blocked ?? candidate, candidate)
+                    return
+                }
+                if let winner, winner < precedence { return }
+                if let violation = routes[candidate].firstViolation(in: request) {
+                    if failure.map({ precedence < $0.precedence }) ?? true {
+                        failure = (precedence, routes[candidate].unmatched(violation.parameter, violation.violation))
+                    }
+                } else {
+                    winner = precedence
+                }
+            }
+        }
+        if let winner {
+            let form = routes[winner.position]
+            let position = entryRoutes[winner.position]
+            let wildcards = form.pattern.hasWildcards ? form.pattern.wildcards(in: request.path) : []
+            return .matched(
+                RouteMatch(
+                    route: self.routes[position], routeIndex: position, parameters: form.values(in: request), channel: channel,
+                    via: form.isAlias ? form.pattern : nil, wildcards: wildcards))
+        }
+        if let failure { return .unmatched(failure.unmatched) }
+        if let blocked {
+            let route = routes[blocked]
+            let scopes = route.scopes.map(\.description).joined(separator: ", ")
+            return .unmatched(
+                Unmatched(
+                    reason: .channelNotAllowed, detail: "route '\(route.name)' cannot be opened from \(channel.displayName) (its scopes: \(scopes))",
+                    route: route.name, parameter: nil))
+        }
+        // A custom-scheme URL's path is its host and path (`expchg://c/42` is `c/42`), so that is what was tried.
+        let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
+        let shown = tried.isEmpty ? "/" : Self.excerpt(Array(tried.utf8))
+        return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
+    }
+}
