@@ -23,11 +23,24 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The routing core: pure Swift with no imports at all, so the app compiles the very same module.
-        .target(name: "DeepLinkRouting"),
+        // Bytes: the writers (ByteWriter, GrowableBytes, JSONWriter), ASCII sets, hex, percent coding, UTF-8
+        // validation. Pure Swift with no imports at all, so the app compiles it with the routing core.
+        .target(
+            name: "DeepLinkBytes",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
+        // The routing core: pure Swift importing only DeepLinkBytes, so the app compiles the very same modules.
+        .target(
+            name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         // apple-app-site-association generation from a route table.
         .target(
-            name: "DeepLinkAASA", dependencies: ["DeepLinkRouting"],
+            name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
@@ -42,7 +55,7 @@ let package = Package(
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
@@ -63,7 +76,7 @@ let package = Package(
         // The one Swift module that talks to libmicrohttpd.
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CMicroHTTPD", "DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
@@ -90,7 +103,7 @@ let package = Package(
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -125,7 +138,8 @@ let package = Package(
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
-        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkRouting"]),
+        .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"]),
+        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),

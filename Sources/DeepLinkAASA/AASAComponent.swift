@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 
 /// One entry of `applinks.details[].components`.
 struct AASAComponent: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import DeepLinkBytes
 public import DeepLinkRouting
 
 /// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern

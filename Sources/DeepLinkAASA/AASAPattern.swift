@@ -1,3 +1,4 @@
+import DeepLinkBytes
 import DeepLinkRouting
 
 /// Turns path patterns into Apple's component globs (`*` any run of characters, `/` included; `?` one character).
@@ -75,32 +76,22 @@ extension Route {
 extension String {
     /// The literal as it appears in a percent-encoded URL path, with Apple's glob characters escaped.
     var aasaLiteral: String {
-        var result = ""
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "\\"): result += "\\" + String(UnicodeScalar(byte))
-            case _ where byte.isPathSafe: result.unicodeScalars.append(UnicodeScalar(byte))
-            default: result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        var bytes: [UInt8] = []
+        ByteWriter.append(to: &bytes, capacity: 3 * utf8.count) { writer in
+            for byte in utf8 {
+                if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\\") {
+                    writer.write(UInt8(ascii: "\\"))
+                    writer.write(byte)
+                } else {
+                    writer.writePercentEncoded(byte, keeping: .pathSafe)
+                }
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A query item name as it appears in a percent-encoded query.
     var aasaPercentEncoded: String {
-        utf8.allSatisfy(\.isPathSafe) ? self : aasaLiteral
-    }
-}
-
-extension UInt8 {
-    /// Characters a URL path carries unencoded: unreserved, sub-delims, `:` and `@`.
-    var isPathSafe: Bool {
-        switch self {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"): true
-        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"): true
-        default: false
-        }
+        ASCIISet.pathSafe.containsAll(utf8) ? self : aasaLiteral
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkBytes
 import DeepLinkRouting
 
 /// The optional `android:` section: the app that `/.well-known/assetlinks.json` vouches for.
@@ -36,10 +37,9 @@ public struct AndroidApp: Sendable, Equatable {
     /// Whether `text` is 32 upper-case hex pairs separated by colons.
     package static func isFingerprint(_ text: String) -> Bool {
         let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
-        return bytes.count == 32 && bytes.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy { $0.isUpperHex } }
+        return bytes.count == 32 && bytes.allSatisfy { $0.utf8.count == 2 && Self.upperHexDigits.containsAll($0.utf8) }
     }
-}
 
-extension UInt8 {
-    fileprivate var isUpperHex: Bool { (0x30...0x39).contains(self) || (0x41...0x46).contains(self) }
+    /// `0-9` and `A-F`: a fingerprint's digits as Android writes them.
+    private static let upperHexDigits = ASCIISet.digits.union(ASCIISet("ABCDEF"))
 }

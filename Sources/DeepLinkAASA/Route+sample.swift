@@ -1,3 +1,4 @@
+import DeepLinkBytes
 package import DeepLinkRouting
 
 extension Route {
@@ -42,14 +43,6 @@ extension String {
     /// The text as it appears in a URL path or query item: path-safe bytes as they are, others percent-encoded
     /// (`&`, `=` and `+` too, so a query item keeps its value).
     var percentEncodedForPath: String {
-        var result = ""
-        for byte in utf8 {
-            if byte.isPathSafe, byte != UInt8(ascii: "&"), byte != UInt8(ascii: "="), byte != UInt8(ascii: "+") {
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
+        PercentEncoding.encoded(self, keeping: ASCIISet.pathSafe.subtracting(ASCIISet("&=+")))
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 extension Links {
     /// `{"universal": …, "app": …}`.
     public var json: String {

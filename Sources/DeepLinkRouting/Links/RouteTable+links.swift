@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 extension RouteTable {
     /// Builds the links for an intent: a route name and its parameter values, each validated.
     public func links(route name: String, parameters: [String: String]) throws(LinkError) -> Links {

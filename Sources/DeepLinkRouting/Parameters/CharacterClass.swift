@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// The set of characters a parameter may contain, written as the body of a regular-expression character class
 /// (`A-Za-z0-9_-`): single characters and `a-z` ranges; `-` is literal first or last; `\` escapes `-`, `\`, `^`, `]`.
 public struct CharacterClass: Sendable, Hashable {
@@ -5,8 +7,8 @@ public struct CharacterClass: Sendable, Hashable {
     public let ranges: [ClosedRange<UInt32>]
     /// The body as written.
     public let source: String
-    private let asciiLow: UInt64
-    private let asciiHigh: UInt64
+    /// The ASCII members, so the common test needs no search of `ranges`.
+    private let ascii: ASCIISet
 
     /// Parses a character-class body.
     public init(_ source: String) throws(CharacterClassError) {
@@ -48,24 +50,19 @@ public struct CharacterClass: Sendable, Hashable {
                 merged.append(range)
             }
         }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for range in merged where range.lowerBound < 128 {
-            for value in range.lowerBound...min(range.upperBound, 127) {
-                if value < 64 { low |= 1 << value } else { high |= 1 << (value - 64) }
-            }
+        var ascii = ASCIISet()
+        for range in merged where range.lowerBound < 0x80 {
+            ascii = ascii.union(ASCIISet(UInt8(range.lowerBound)...UInt8(min(range.upperBound, 0x7F))))
         }
         self.ranges = merged
         self.source = source
-        self.asciiLow = low
-        self.asciiHigh = high
+        self.ascii = ascii
     }
 
     /// Whether the class contains `scalar`.
     public func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 64 { return asciiLow & (1 << value) != 0 }
-        if value < 128 { return asciiHigh & (1 << (value - 64)) != 0 }
+        if value < 0x80 { return ascii.contains(UInt8(value)) }
         return ranges.contains { $0.contains(value) }
     }
 
@@ -77,24 +74,5 @@ public struct CharacterClass: Sendable, Hashable {
     /// Whether some character is in both classes.
     public func intersects(_ other: CharacterClass) -> Bool {
         ranges.contains { mine in other.ranges.contains { mine.overlaps($0) } }
-    }
-}
-
-/// Why a character-class body cannot be parsed.
-public enum CharacterClassError: Error, Equatable, CustomStringConvertible {
-    case empty
-    case negated
-    case danglingEscape
-    case unsupportedEscape(Unicode.Scalar)
-    case reversedRange(Unicode.Scalar, Unicode.Scalar)
-
-    public var description: String {
-        switch self {
-        case .empty: "charset is empty, so no value can match"
-        case .negated: "charset cannot be negated with a leading '^'; list the allowed characters"
-        case .danglingEscape: "charset ends with a lone '\\'"
-        case .unsupportedEscape(let scalar): "charset escape '\\\(scalar)' is not supported (only \\-, \\\\, \\^, \\])"
-        case .reversedRange(let low, let high): "charset range '\(low)-\(high)' is reversed"
-        }
     }
 }

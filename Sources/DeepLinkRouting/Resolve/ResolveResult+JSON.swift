@@ -1,3 +1,5 @@
+package import DeepLinkBytes
+
 extension ResolveResult {
     /// The resolve-result JSON object, keys in contract order, with the canonical links of the table that resolved it.
     public func json() -> String {

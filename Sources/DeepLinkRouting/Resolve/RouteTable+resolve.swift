@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 extension RouteTable {
     /// The longest URL resolved, in UTF-8 bytes.
     public static let maximumURLLength = 4096

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// One resolve in progress: the decoded path components, the raw query, and room to decode one query value (the
 /// URL's length). Pointers only, so passing it around retains nothing.
 struct SearchRequest {
@@ -10,7 +12,7 @@ struct SearchRequest {
         var found: Bytes?
         for item in BytePieces(query, separator: UInt8(ascii: "&")) {
             let equals = item.firstIndex(of: UInt8(ascii: "="))
-            guard PercentEncoding.decodedEquals(Bytes(rebasing: item[..<(equals ?? item.count)]), name) else { continue }
+            guard name.withBytes({ PercentEncoding.decodedEquals(Bytes(rebasing: item[..<(equals ?? item.count)]), $0) }) else { continue }
             found = equals.map { Bytes(rebasing: item[($0 + 1)...]) } ?? Bytes(start: nil, count: 0)
         }
         return found.map { PercentEncoding.decode($0, into: scratch) }

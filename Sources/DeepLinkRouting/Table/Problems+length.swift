@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 extension Problems {
     /// Reports a route whose shortest URL (literals, each path parameter and each required query parameter at its
     /// `min`, on its longest origin) is longer than `RouteTable.maximumURLLength`: the AASA would claim URLs the
@@ -47,7 +49,7 @@ extension Route {
 extension String {
     /// How many bytes the string takes percent-encoded as a link writes it.
     var percentEncodedLength: Int {
-        utf8.reduce(0) { $0 + ($1.isUnreserved ? 1 : 3) }
+        PercentEncoding.encodedLength(self)
     }
 }
 
@@ -57,7 +59,7 @@ extension CharacterClass {
     var cheapestEncodedLength: Int {
         var cheapest = Int.max
         for value in UInt8(0)...UInt8(127) where contains(Unicode.Scalar(value)) {
-            cheapest = min(cheapest, value.isUnreserved ? 1 : 3)
+            cheapest = min(cheapest, ASCIISet.unreserved.contains(value) ? 1 : 3)
             if cheapest == 1 { return 1 }
         }
         if cheapest == 3 { return 3 }

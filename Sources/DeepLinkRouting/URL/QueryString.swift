@@ -1,3 +1,5 @@
+package import DeepLinkBytes
+
 /// Splits and decodes `name=value&…` query strings the way the resolver reads them.
 package enum QueryString {
     /// The items of `query` (without its `?`), each name and value percent-decoded once, in order.

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// The recursive-descent reader behind `StrictJSON.parse`, over bytes already known to be UTF-8.
 struct StrictJSONReader {
     let bytes: [UInt8]
@@ -115,7 +117,7 @@ struct StrictJSONReader {
         guard position + 4 <= bytes.count else { throw StrictJSONError("a short \\u escape", at: position) }
         var value: UInt32 = 0
         for byte in bytes[position..<position + 4] {
-            guard let digit = Self.hexValue(byte) else { throw StrictJSONError("a \\u escape that is not four hex digits", at: position) }
+            guard let digit = Hex.value(of: byte) else { throw StrictJSONError("a \\u escape that is not four hex digits", at: position) }
             value = value << 4 | UInt32(digit)
         }
         position += 4
@@ -163,25 +165,8 @@ struct StrictJSONReader {
         return true
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x37
-        case 0x61...0x66: byte - 0x57
-        default: nil
-        }
-    }
-
     /// A byte for a message: printable ASCII as itself, anything else as its code.
     private static func shown(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : String(format: byte)
-    }
-}
-
-extension String {
-    /// `0xHH`.
-    fileprivate init(format byte: UInt8) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        self = "0x" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + Hex.text(byte, uppercase: true)
     }
 }

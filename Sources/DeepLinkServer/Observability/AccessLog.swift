@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 import Logging
 
 /// The access log: one line per answered request, in the server's log-line format (`JSONLogLine`: `time`,

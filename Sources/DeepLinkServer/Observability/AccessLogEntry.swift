@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 
 /// What the access log says about one request. The path is the logged one: secret values already redacted.
 struct AccessLogEntry {

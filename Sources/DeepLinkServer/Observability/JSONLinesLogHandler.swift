@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 public import Logging
 
 /// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 
 /// The server's one log-line format, JSON lines: `{"time":"…","level":"…","label":"…","message":"…"`, then the
 /// fields, then `}`. The swift-log handler, the access log and the log sink's report of dropped lines all write

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 import MicroHTTP
 import ServerPlatform
 import Synchronization

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 import ServerPlatform
 
 /// `2026-11-22T04:18:02.123Z` from the system clock, formatted by hand: Foundation's date formatting loads ICU,

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 
 /// A landing page rendered once with placeholders in the places of the URL's values, then filled per request.
 ///

@@ -1,4 +1,4 @@
-import DeepLinkRouting
+import DeepLinkBytes
 import Mustache
 
 /// HTML escaping byte by byte, installed as the content type of every template.
@@ -82,9 +82,9 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x40 && (escaped >> UInt64(byte)) & 1 == 1
+        escaped.contains(byte)
     }
 
-    /// Bit `n` set for each byte `n` escaped: `"`, `&`, `'`, `<` and `>`, all below 0x40.
-    private static let escaped: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+    /// The bytes escaped: `"`, `&`, `'`, `<` and `>`.
+    private static let escaped = ASCIISet.htmlEscaped
 }

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 extension HTTPHeaders {
     /// Why a request with these header fields must get 400, or nil when they are well formed (RFC 9110 §5, RFC 9112 §3.2):
     /// a name that is not a token, a control character other than tab in a value, an HTTP/1.1 request without
@@ -7,6 +9,7 @@ extension HTTPHeaders {
     /// nothing here needs them. A NUL byte cannot be told: libmicrohttpd ends the value at it.
     func problem(isHTTP11: Bool) -> String? {
         let token = ASCIISet.token
+        let forbiddenInValue = Self.forbiddenInValue
         var hosts = 0
         let found: String? = withFields { bytes, terminators in
             var start = 0
@@ -15,7 +18,7 @@ extension HTTPHeaders {
                 let valueEnd = terminators[field + 1]
                 guard nameEnd > start, token.containsAll(bytes[start..<nameEnd]) else { return "invalid header field name" }
                 let value = bytes[(nameEnd + 1)..<valueEnd]
-                guard !value.contains(where: Self.isForbiddenInValue) else { return "control character in a header field value" }
+                guard !value.contains(where: forbiddenInValue.contains) else { return "control character in a header field value" }
                 if Self.isHost(bytes[start..<nameEnd]) {
                     hosts += 1
                     guard HostSyntax.isValid(value) else { return "invalid Host header" }
@@ -39,42 +42,10 @@ extension HTTPHeaders {
     }
 
     /// Control characters other than horizontal tab, DEL included.
-    private static func isForbiddenInValue(_ byte: UInt8) -> Bool {
-        byte < 0x20 ? byte != 0x09 : byte == 0x7F
-    }
+    private static let forbiddenInValue = ASCIISet.controls.subtracting(ASCIISet("\t"))
 
     /// Whether `name` is `Host` in any case.
     private static func isHost(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         name.count == 4 && name.elementsEqual("host".utf8) { $0 | 0x20 == $1 }
     }
-}
-
-/// A set of ASCII bytes as two bit masks, so a test is a shift and an AND.
-struct ASCIISet {
-    /// Bit `n` set for each byte `n` below 0x40 in the set.
-    private var below0x40: UInt64 = 0
-    /// Bit `n` set for each byte `0x40 + n` in the set.
-    private var from0x40: UInt64 = 0
-
-    /// The set of ASCII letters, digits and the bytes of `others`.
-    init(lettersDigitsAnd others: String) {
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8 { insert(byte) }
-        for byte in others.utf8 { insert(byte) }
-    }
-
-    private mutating func insert(_ byte: UInt8) {
-        precondition(byte < 0x80, "an ASCIISet holds ASCII bytes only")
-        if byte < 0x40 { below0x40 |= 1 << UInt64(byte) } else { from0x40 |= 1 << UInt64(byte - 0x40) }
-    }
-
-    func contains(_ byte: UInt8) -> Bool {
-        byte < 0x40 ? (below0x40 >> UInt64(byte)) & 1 == 1 : byte < 0x80 && (from0x40 >> UInt64(byte - 0x40)) & 1 == 1
-    }
-
-    func containsAll(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        bytes.allSatisfy(contains)
-    }
-
-    /// `tchar` of RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``.
-    static let token = ASCIISet(lettersDigitsAnd: "!#$%&'*+-.^_`|~")
 }

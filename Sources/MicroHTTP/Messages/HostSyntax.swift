@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// The form of a `Host` header or of the authority of an absolute-form request target: `uri-host [":" port]`
 /// (RFC 9112 §3.2, RFC 3986 §3.2.2), narrowed to what a link domain can be.
 ///
@@ -14,7 +16,7 @@ enum HostSyntax {
         if index < bytes.endIndex, bytes[index] == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), bytes.distance(from: index, to: close) > 2 else { return false }
             let literal = bytes[bytes.index(after: index)..<close]
-            guard literal.contains(UInt8(ascii: ":")), literal.allSatisfy(isIPv6Byte) else { return false }
+            guard literal.contains(UInt8(ascii: ":")), ipv6Bytes.containsAll(literal) else { return false }
             index = bytes.index(after: close)
         } else {
             let nameEnd = bytes[index...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
@@ -36,9 +38,10 @@ enum HostSyntax {
 
     private static func isName(_ name: some Collection<UInt8>) -> Bool {
         guard !name.isEmpty, name.first != UInt8(ascii: ".") else { return false }
+        let allowed = nameBytes
         var previous: UInt8 = 0
         for byte in name {
-            guard byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") else { return false }
+            guard allowed.contains(byte) else { return false }
             // Empty labels (`a..b`) are not a name; one trailing dot is (the root).
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
             previous = byte
@@ -46,18 +49,13 @@ enum HostSyntax {
         return true
     }
 
-    private static func isIPv6Byte(_ byte: UInt8) -> Bool {
-        byte.isASCIIHexDigit || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
-    }
+    /// The bytes of a DNS name or IPv4 address: letters, digits, `-`, `_` and `.`.
+    private static let nameBytes = ASCIISet.alphanumerics.union(ASCIISet("-_."))
+    /// The bytes of an IPv6 literal inside its brackets: hex digits, `:` and `.` (an embedded IPv4 address).
+    private static let ipv6Bytes = ASCIISet.hexDigits.union(ASCIISet(":."))
 
     private static func isPort(_ port: some Collection<UInt8>) -> Bool {
-        guard port.count <= 5, port.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+        guard port.count <= 5, ASCIISet.digits.containsAll(port) else { return false }
         return port.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 65535
     }
-}
-
-extension UInt8 {
-    /// `0-9`, `A-Z` or `a-z` (setting bit 0x20 lower-cases a letter and sends no other byte into `a-z`).
-    fileprivate var isASCIIAlphanumeric: Bool { (0x30...0x39).contains(self) || (0x61...0x7A).contains(self | 0x20) }
-    fileprivate var isASCIIHexDigit: Bool { (0x30...0x39).contains(self) || (0x61...0x66).contains(self | 0x20) }
 }

@@ -1,3 +1,5 @@
+import DeepLinkBytes
+
 /// The request line's method and target, checked before anything reads them (RFC 9112 §3).
 ///
 /// libmicrohttpd 0.9.75 takes the last space of the line for the one before the version, so a target may reach us
@@ -10,7 +12,7 @@ enum RequestLine {
     static func problem(method: String, target: String, sentTargetLength: Int?) -> String? {
         guard !method.isEmpty, method.utf8.allSatisfy(ASCIISet.token.contains) else { return "invalid request method" }
         if let sentTargetLength, sentTargetLength != target.utf8.count { return "NUL byte in the request target" }
-        guard !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return "space or control character in the request target" }
+        guard !target.utf8.contains(where: ASCIISet.controlsAndSpace.contains) else { return "space or control character in the request target" }
         guard target != "*" || method == "OPTIONS" else { return "the request target '*' is for OPTIONS only" }
         return nil
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkRouting
+@testable import DeepLinkBytes
 
 @Suite("Writing bytes into memory sized beforehand")
 struct ByteWriterTests {
@@ -75,24 +75,5 @@ struct ByteWriterTests {
         }
         #expect(String(decoding: bytes, as: UTF8.self) == "abc!")
         #expect(state == (true, 4))
-    }
-}
-
-@Suite("Byte classes kept as bit masks")
-struct ByteClassTests {
-    @Test("the unreserved set is RFC 3986's: letters, digits, '-', '.', '_' and '~', for every byte value")
-    func unreserved() {
-        for byte in UInt8.min...UInt8.max {
-            let expected = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || "-._~".utf8.contains(byte)
-            #expect(byte.isUnreserved == expected, "byte \(byte)")
-        }
-    }
-
-    @Test("JSON escapes only control characters, quote and backslash, for every byte value (RFC 8259 7)")
-    func jsonEscapes() {
-        for byte in UInt8.min...UInt8.max {
-            let expected = byte < 0x20 || #""\"#.utf8.contains(byte)
-            #expect(JSONWriter.needsEscape(byte) == expected, "byte \(byte)")
-        }
     }
 }

@@ -114,13 +114,4 @@ package struct JSONWriter: Sendable {
     package static func quote(utf8 value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         ByteWriter.append(to: &output, capacity: ByteWriter.jsonStringCapacity(value.count)) { $0.writeJSONString(value) }
     }
-
-    /// Bytes that `quote` rewrites: quote, backslash and control characters.
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C
-    }
-
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
 }

@@ -5,12 +5,12 @@
 /// output short but never writes past the memory; callers size the memory from the longest output their input
 /// can give (``jsonStringCapacity(_:)`` for a quoted string).
 package struct ByteWriter {
-    private let start: UnsafeMutablePointer<UInt8>?
-    private let capacity: Int
+    let start: UnsafeMutablePointer<UInt8>?
+    let capacity: Int
     /// Bytes written so far.
-    package private(set) var count = 0
+    package internal(set) var count = 0
     /// Whether a write was dropped for want of room.
-    package private(set) var isTruncated = false
+    package internal(set) var isTruncated = false
 
     /// A writer over `buffer`, from its start.
     package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
@@ -25,12 +25,6 @@ package struct ByteWriter {
             body(&writer)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
         }
-    }
-
-    /// The room a JSON string literal of `utf8Count` bytes of text can take: every byte escaped as `\u00XX`, and
-    /// the quotes.
-    package static func jsonStringCapacity(_ utf8Count: Int) -> Int {
-        6 * utf8Count + 2
     }
 
     /// Writes one byte.
@@ -86,13 +80,13 @@ package struct ByteWriter {
     }
 
     /// `00` through `99`: decimals are written two digits at a time.
-    private static let digitPairs: StaticString = """
+    static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899
         """
 
-    private mutating func writeDigits(_ value: UInt, minimumCount: Int) {
+    mutating func writeDigits(_ value: UInt, minimumCount: Int) {
         var length = 1
         var limit: UInt = 10
         while length < 19, value >= limit {
@@ -124,59 +118,8 @@ package struct ByteWriter {
         count += length
     }
 
-    /// Writes the UTF-8 text `value` as a JSON string literal, escaped as ``JSONWriter`` escapes it; invalid UTF-8 is
-    /// written as it is.
-    package mutating func writeJSONString(_ value: UnsafeBufferPointer<UInt8>) {
-        guard let start, reserve(Self.jsonStringCapacity(value.count)) else { return }
-        let output = start + count
-        var written = 0
-        output[written] = UInt8(ascii: "\"")
-        written += 1
-        var index = 0
-        while index < value.count {
-            let byte = value[index]
-            guard JSONWriter.needsEscape(byte) else {
-                // Copy the run of bytes that need no escape at once.
-                var end = index + 1
-                while end < value.count, !JSONWriter.needsEscape(value[end]) { end += 1 }
-                if let source = value.baseAddress { (output + written).update(from: source + index, count: end - index) }
-                written += end - index
-                index = end
-                continue
-            }
-            let escape: StaticString? =
-                switch byte {
-                case 0x22: #"\""#
-                case 0x5C: #"\\"#
-                case 0x0A: #"\n"#
-                case 0x0D: #"\r"#
-                case 0x09: #"\t"#
-                default: nil
-                }
-            if let escape {
-                escape.withUTF8Buffer { text in
-                    for (offset, character) in text.enumerated() { output[written + offset] = character }
-                    written += text.count
-                }
-            } else {
-                (output[written], output[written + 1], output[written + 2], output[written + 3]) = (0x5C, 0x75, 0x30, 0x30)  // \u00
-                (output[written + 4], output[written + 5]) = (JSONWriter.hexDigit(byte >> 4), JSONWriter.hexDigit(byte & 0x0F))
-                written += 6
-            }
-            index += 1
-        }
-        output[written] = UInt8(ascii: "\"")
-        count += written + 1
-    }
-
-    /// Writes the UTF-8 of `text` as a JSON string literal.
-    package mutating func writeJSONString(_ text: String) {
-        var text = text
-        text.withUTF8 { writeJSONString($0) }
-    }
-
     /// Whether `needed` more bytes fit; marks the writer truncated when not.
-    private mutating func reserve(_ needed: Int) -> Bool {
+    mutating func reserve(_ needed: Int) -> Bool {
         guard needed <= capacity - count else {
             isTruncated = true
             return false

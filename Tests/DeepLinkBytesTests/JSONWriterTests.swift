@@ -1,9 +1,8 @@
+import DeepLinkBytes
 import Foundation
 import Testing
 
-@testable import DeepLinkRouting
-
-@Suite("Resolve-result JSON")
+@Suite("JSON strings")
 struct JSONWriterTests {
     @Test("strings escape only what JSON requires, and JSON parsers read them back")
     func escaping() throws {
@@ -25,26 +24,6 @@ struct JSONWriterTests {
         var controls = JSONWriter()
         controls.string(nil, String(repeating: "\u{1}", count: 1000))
         #expect(controls.bytes.count == 6002)
-    }
-
-    @Test("a matched result has the contract's keys in order")
-    func matchedShape() throws {
-        let table = ExpresScanTable.table
-        let json = try table.resolve("https://links.example.com/u/abcd", state: "welcome").json()
-        #expect(
-            json
-                == #"{"url":"https://links.example.com/u/abcd","matched":true,"route":"userQrSignIn","params":{"publicId":"abcd"},"channel":"universal","notification":"userQrSignInRequested","gate":"signedOut","links":{"universal":"https://links.example.com/u/abcd","app":null},"action":"dispatch"}"#
-        )
-    }
-
-    @Test("an unmatched result names the reason, detail, route and parameter")
-    func unmatchedShape() throws {
-        let table = ExpresScanTable.table
-        let json = try table.resolve("https://links.example.com/c/a%2Fb", state: nil).json()
-        #expect(
-            json
-                == #"{"url":"https://links.example.com/c/a%2Fb","matched":false,"reason":"invalidParameter","detail":"route 'charger': parameter 'id' contains a forbidden character U+002F '/'","route":"charger","parameter":"id"}"#
-        )
     }
 }
 
