@@ -1,3 +1,4 @@
+import DeepLinkBytes
 import DeepLinkRouting
 import MicroHTTP
 
