@@ -118,39 +118,3 @@ extension SiteHandler {
         return .success(items)
     }
 }
-
-/// An API request that cannot be answered: its status and the reason, sent as `{"error": …}`.
-struct APIError: Error {
-    let status: Int
-    let message: String
-
-    init(_ status: Int, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-
-    var response: HTTPResponse { JSONResponse.error(status, message) }
-}
-
-/// JSON responses of the APIs.
-enum JSONResponse {
-    /// The headers of every API response.
-    private static let headers: HTTPHeaders = [
-        "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-    ]
-
-    /// A response with the UTF-8 JSON `json` and a final newline as its body.
-    static func body(_ status: Int, _ json: consuming [UInt8]) -> HTTPResponse {
-        var body = json
-        body.append(UInt8(ascii: "\n"))
-        return HTTPResponse(status: status, headers: headers, body: body)
-    }
-
-    static func error(_ status: Int, _ message: String) -> HTTPResponse {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.string("error", message)
-        writer.endObject()
-        return body(status, writer.bytes)
-    }
-}
