@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Every target of ours builds with the upcoming features the anchors use: `any` spelled out, members visible only
+// through an import of their module, and imports internal unless a public declaration needs them.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "deeplinkd",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -27,45 +33,33 @@ let package = Package(
         // validation. Pure Swift with no imports at all, so the app compiles it with the routing core.
         .target(
             name: "DeepLinkBytes",
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // The routing core: pure Swift importing only DeepLinkBytes, so the app compiles the very same modules.
         .target(
             name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // apple-app-site-association generation from a route table.
         .target(
             name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
         .target(
             name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
             dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
         .target(
             name: "ServerPlatform",
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // libmicrohttpd, and the GnuTLS calls MicroHTTP makes on its sessions (tickets, priority checks), seen only by MicroHTTP.
         .systemLibrary(
@@ -77,27 +71,21 @@ let package = Package(
         .target(
             name: "MicroHTTP",
             dependencies: ["CMicroHTTPD", "DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // libqrencode, seen only by StickerCodes.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // QR codes for stickers: the one Swift module that talks to libqrencode; SVG, PNG, CSV and the printable sheet.
         .target(
             name: "StickerCodes", dependencies: ["CQREncode"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // libcurl's headers, seen only by LinkDoctor, which opens the library at run time (dlopen): nothing links it, so serve never maps it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // `deeplinkd doctor`: fetches a link domain's AASA as Apple's CDN does, checks it against the table and the app's entitlements.
         .target(
             name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
         .target(
@@ -107,9 +95,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         .executableTarget(
             name: "deeplinkd",
@@ -119,24 +105,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
         .executableTarget(
             name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(
             name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport",
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
         ),
         .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"]),
         .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
