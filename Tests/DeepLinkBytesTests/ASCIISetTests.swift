@@ -59,6 +59,18 @@ struct ASCIISetTests {
         #expect(vowels.containsAll([UInt8]()))
     }
 
+    @Test("firstMember gives the index of the first member in the collection's own indices, or nil")
+    func firstMember() {
+        let controls = ASCIISet.controlsAndSpace
+        let bytes = Array("/c/1 x\t".utf8)
+        #expect(controls.firstMember(in: bytes) == 4)
+        #expect(controls.firstMember(in: bytes[5...]) == 6)
+        #expect(controls.firstMember(in: Array("/c/CH-42".utf8)) == nil)
+        #expect(controls.firstMember(in: [UInt8]()) == nil)
+        let text = "ab\u{7F}c"
+        #expect(controls.firstMember(in: text.utf8).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } == 2)
+    }
+
     private static func isLetter(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }

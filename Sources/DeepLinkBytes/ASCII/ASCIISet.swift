@@ -53,8 +53,23 @@ public struct ASCIISet: Sendable, Hashable {
     }
 
     /// Whether every byte of `bytes` is a member.
+    ///
+    /// A loop, not `allSatisfy(contains)`: the method passed as a closure is a partial application, and on the request
+    /// path that cost a heap-allocated context a call.
     @inlinable
     public func containsAll(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.allSatisfy(contains)
+        for byte in bytes where !contains(byte) { return false }
+        return true
+    }
+
+    /// The index of the first byte of `bytes` that is a member, or nil when none is (a loop, as `containsAll`).
+    @inlinable
+    public func firstMember<Bytes: Collection<UInt8>>(in bytes: Bytes) -> Bytes.Index? {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if contains(bytes[index]) { return index }
+            bytes.formIndex(after: &index)
+        }
+        return nil
     }
 }

@@ -51,11 +51,6 @@ package struct JSONWriter: Sendable {
         member(key, room: 20) { $0.writeInteger(value) }
     }
 
-    /// Writes already-encoded JSON as a value.
-    package mutating func raw(_ key: String? = nil, _ json: String) {
-        member(key, room: json.utf8.count) { $0.write(string: json) }
-    }
-
     private mutating func open(_ key: String?, _ bracket: UInt8) {
         member(key, room: 1) { $0.write(bracket) }
         depth += 1

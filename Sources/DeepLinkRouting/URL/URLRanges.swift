@@ -20,7 +20,7 @@ struct URLRanges {
     /// `evil.com` for them), a port above 65535, and a `.` or `..` path segment, plain or percent-encoded (browsers
     /// remove those before sending the request).
     init(_ bytes: Bytes) throws(URLSyntaxError) {
-        if let offset = bytes.firstIndex(where: ASCIISet.controlsAndSpace.contains) { throw .forbiddenCharacter(offset: offset) }
+        if let offset = ASCIISet.controlsAndSpace.firstMember(in: bytes) { throw .forbiddenCharacter(offset: offset) }
         if let offset = bytes.firstIndex(of: UInt8(ascii: "\\")) { throw .backslash(offset: offset) }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(bytes[0..<colon]) else { throw .missingScheme }
         scheme = 0..<colon

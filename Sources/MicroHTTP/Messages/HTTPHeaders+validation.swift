@@ -18,7 +18,7 @@ extension HTTPHeaders {
                 let valueEnd = terminators[field + 1]
                 guard nameEnd > start, token.containsAll(bytes[start..<nameEnd]) else { return "invalid header field name" }
                 let value = bytes[(nameEnd + 1)..<valueEnd]
-                guard !value.contains(where: forbiddenInValue.contains) else { return "control character in a header field value" }
+                guard forbiddenInValue.firstMember(in: value) == nil else { return "control character in a header field value" }
                 if Self.isHost(bytes[start..<nameEnd]) {
                     hosts += 1
                     guard HostSyntax.isValid(value) else { return "invalid Host header" }

@@ -10,9 +10,9 @@ enum RequestLine {
     /// Why the request line must get 400, or nil when it is well formed. `sentTargetLength` is the target's length
     /// in bytes as sent (nil when unknown); a longer length than the target's means a NUL byte cut it.
     static func problem(method: String, target: String, sentTargetLength: Int?) -> String? {
-        guard !method.isEmpty, method.utf8.allSatisfy(ASCIISet.token.contains) else { return "invalid request method" }
+        guard !method.isEmpty, ASCIISet.token.containsAll(method.utf8) else { return "invalid request method" }
         if let sentTargetLength, sentTargetLength != target.utf8.count { return "NUL byte in the request target" }
-        guard !target.utf8.contains(where: ASCIISet.controlsAndSpace.contains) else { return "space or control character in the request target" }
+        guard ASCIISet.controlsAndSpace.firstMember(in: target.utf8) == nil else { return "space or control character in the request target" }
         guard target != "*" || method == "OPTIONS" else { return "the request target '*' is for OPTIONS only" }
         return nil
     }
