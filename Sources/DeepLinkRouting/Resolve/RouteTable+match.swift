@@ -43,7 +43,7 @@ extension RouteTable {
         }
         // A custom-scheme URL's path is its host and path (`expchg://c/42` is `c/42`), so that is what was tried.
         let tried = (rawHost.map { String(decoding: $0, as: UTF8.self) } ?? "") + String(decoding: rawPath, as: UTF8.self)
-        let shown = tried.isEmpty ? "/" : Self.excerpt(Array(tried.utf8))
+        let shown = tried.isEmpty ? "/" : Self.excerpt(tried.utf8)
         return .unmatched(.init(.noRoute, "no route matches the path '\(shown)'"))
     }
 }
