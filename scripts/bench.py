@@ -1030,17 +1030,22 @@ def render_pinned(report, add):
     add("")
 
 
-def render_counts(report, add):
-    add("## Instructions and allocations per request")
+def section_results(report, key, title, skipped, add):
+    """Writes a section's heading and returns its results, or writes why there are none (`skipped` when the part
+    was not run, the error when it failed) and returns None."""
+    add(title)
     add("")
-    counts = report.get("counts")
+    results = report.get(key)
+    if results is not None and "error" not in results:
+        return results
+    add(skipped if results is None else f"Not measured: {results['error']}")
+    add("")
+    return None
+
+
+def render_counts(report, add):
+    counts = section_results(report, "counts", "## Instructions and allocations per request", "Not run this time (`--no-counts`).", add)
     if counts is None:
-        add("Not run this time (`--no-counts`).")
-        add("")
-        return
-    if "error" in counts:
-        add(f"Not measured: {counts['error']}")
-        add("")
         return
     add(f"deeplinkd (`--threads 1`) under callgrind (`scripts/bench_counts.py`): after a warm-up, a batch of "
         f"{report['counts_batch']:,} requests of each case on one keep-alive connection (for a connection per request, "
@@ -1149,16 +1154,8 @@ def render_end_to_end(report, add):
 
 
 def render_threading(report, add):
-    add("## Threading: `--threads 1`, `2`, `4`")
-    add("")
-    threading_results = report.get("threading")
+    threading_results = section_results(report, "threading", "## Threading: `--threads 1`, `2`, `4`", "Not run this time (`scripts/bench.py --threading`; `make bench` includes it).", add)
     if threading_results is None:
-        add("Not run this time (`scripts/bench.py --threading`; `make bench` includes it).")
-        add("")
-        return
-    if "error" in threading_results:
-        add(f"Not measured: {threading_results['error']}")
-        add("")
         return
     add("libmicrohttpd's poll mode with an internal thread pool of N threads (the only mode deeplinkd offers; "
         "the single-thread epoll mode stalls in 0.9.75), on the AASA, "
@@ -1183,16 +1180,8 @@ def render_threading(report, add):
 
 
 def render_micro(report, add):
-    add("## Routing micro-benchmarks")
-    add("")
-    micro = report.get("micro")
+    micro = section_results(report, "micro", "## Routing micro-benchmarks", "Not run this time (`--no-micro`).", add)
     if micro is None:
-        add("Not run this time (`--no-micro`).")
-        add("")
-        return
-    if "error" in micro:
-        add(f"Not measured: {micro['error']}")
-        add("")
         return
     add("`swift package --package-path Benchmarks benchmark --no-progress --format markdown` "
         "(package-benchmark; `Benchmarks/Benchmarks/RoutingBenchmarks`). p50 over the samples, per operation.")
