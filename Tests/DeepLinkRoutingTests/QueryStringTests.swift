@@ -26,6 +26,24 @@ struct QueryStringTests {
     }
 
     @Test(
+        "the first item without '=' is found as written; empty items and values are not bare",
+        arguments: [
+            ("", nil),
+            ("url=a", nil),
+            ("x=&&y=", nil),
+            ("flag", "flag"),
+            ("a=1&flag&b", "flag"),
+            ("a=1&&b", "b"),
+            ("%66lag&x=1", "%66lag"),
+            ("é&=", "é"),
+            ("a=1&b=2&é\u{301}", "é\u{301}"),
+        ] as [(String, String?)]
+    )
+    func bareItem(query: String, expected: String?) {
+        #expect(QueryString.bareItem(in: query[...]).map(String.init) == expected)
+    }
+
+    @Test(
         "the first malformed escape is the error; UTF-8 is checked once every escape is well formed",
         arguments: [
             ("a=%", PercentDecodingError.invalidEscape("%")),

@@ -32,4 +32,26 @@ package enum QueryString {
         }
         return try found.get()
     }
+
+    /// The first item of `query` that has no `=` (`id` in `a=1&id`), as written, or `nil`; empty items are skipped.
+    package static func bareItem(in query: Substring) -> Substring? {
+        let bytes = query.utf8
+        var start = bytes.startIndex
+        var hasEquals = false
+        var index = start
+        while index != bytes.endIndex {
+            switch bytes[index] {
+            case UInt8(ascii: "&"):
+                if !hasEquals && index != start { return query[start..<index] }
+                start = bytes.index(after: index)
+                hasEquals = false
+            case UInt8(ascii: "="):
+                hasEquals = true
+            default:
+                break
+            }
+            bytes.formIndex(after: &index)
+        }
+        return hasEquals || start == bytes.endIndex ? nil : query[start...]
+    }
 }

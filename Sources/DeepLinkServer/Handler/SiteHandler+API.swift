@@ -99,13 +99,14 @@ extension SiteHandler {
     /// The query items, decoded with the routing core's reader; a name given twice is refused, and so is an item
     /// without `=` (`&id`), which would read as an empty value: the command line refuses it as not NAME=VALUE.
     private func queryItems(_ request: HTTPRequest) -> Result<[(name: Substring, value: Substring)], APIError> {
-        if let bare = request.rawQuery?.split(separator: "&").first(where: { !$0.contains("=") }) {
+        let rawQuery = request.rawQuery?[...] ?? ""
+        if let bare = QueryString.bareItem(in: rawQuery) {
             let name = bare.removingPercentEncoding ?? String(bare)
             return .failure(APIError(400, "query item '\(name)' has no '='; send \(name)=VALUE"))
         }
         let items: [(name: Substring, value: Substring)]
         do throws(PercentDecodingError) {
-            items = try QueryString.items(in: request.rawQuery?[...] ?? "")
+            items = try QueryString.items(in: rawQuery)
         } catch {
             return .failure(APIError(400, "the query is malformed: \(error)"))
         }
