@@ -14,17 +14,18 @@ RUN swift package resolve
 COPY Sources Sources
 COPY Tests Tests
 COPY Plugins Plugins
-COPY mk/release-toolset.json mk/symbol-order.txt mk/
-# The flags of `make release`: lld with packed relative relocations, and the code the server runs laid out first
-# (a smaller resident set at start-up).
-RUN swift build -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json \
+COPY mk/release-toolset.json mk/symbol-order.txt mk/static-libstdc++.sh mk/
+# The flags of `make release`: lld with packed relative relocations, the code the server runs laid out first and
+# libstdc++ linked in (a smaller resident set at start-up).
+RUN mk/static-libstdc++.sh .build/static-libstdc++ \
+    && swift build -c release --product deeplinkd --static-swift-stdlib --toolset mk/release-toolset.json \
     && install -D --strip .build/release/deeplinkd /out/deeplinkd
 
 # Runtime: the binary, libmicrohttpd (with GnuTLS, for --tls-cert), libqrencode (for `qr`), libcurl on the same GnuTLS
-# (for `doctor`, which opens it only when it runs) and libstdc++, nothing else.
+# (for `doctor`, which opens it only when it runs), nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libqrencode4 libcurl3-gnutls libstdc++6 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libqrencode4 libcurl3-gnutls \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /app --no-create-home --shell /usr/sbin/nologin deeplinkd
 COPY --from=build /out/deeplinkd /usr/local/bin/deeplinkd
