@@ -101,10 +101,10 @@ def https_status(port, path, timeout=5.0):
 
 
 def process_ticks(pid):
-    """utime + stime of a process (all its threads), in clock ticks."""
+    """utime and stime of a process (all its threads), in clock ticks."""
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+    return int(fields[11]), int(fields[12])
 
 
 def process_rss(pid, field="VmRSS"):
@@ -239,13 +239,16 @@ class Sampler(threading.Thread):
 
 
 def total_ticks(pids):
-    total = 0
+    """The summed utime and stime of `pids`, in clock ticks."""
+    user = system = 0
     for pid in pids:
         try:
-            total += process_ticks(pid)
+            process_user, process_system = process_ticks(pid)
         except OSError:
-            pass
-    return total
+            continue
+        user += process_user
+        system += process_system
+    return user, system
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -293,7 +296,8 @@ def run_wrk(server, path, script, connections, duration, wrk_threads, wrk_cpus=N
         "p99_us": figures["p99_us"],
         "max_us": figures["max_us"],
         "requests": figures["requests"],
-        "cpu_cores": (ticks_after - ticks_before) / CLOCK_TICKS / elapsed,
+        "cpu_cores": (sum(ticks_after) - sum(ticks_before)) / CLOCK_TICKS / elapsed,
+        "system_cores": (ticks_after[1] - ticks_before[1]) / CLOCK_TICKS / elapsed,
         "load_cpu_us_per_request": load_seconds / figures["requests"] * 1e6 if figures["requests"] else 0.0,
         "load_cores": load_seconds / elapsed,
         "peak_rss": peak_rss,
@@ -727,6 +731,7 @@ def summarize(runs):
         "p99_us": statistics.median(run["p99_us"] for run in good),
         "cpu_cores": statistics.median(run["cpu_cores"] for run in good),
         "cpu_us_per_request": statistics.median(run["cpu_cores"] / run["rps"] * 1e6 for run in good if run["rps"]),
+        "system_us_per_request": statistics.median(run["system_cores"] / run["rps"] * 1e6 for run in good if run["rps"]),
         "load_cpu_us_per_request": statistics.median(run["load_cpu_us_per_request"] for run in good),
         "load_cores": statistics.median(run.get("load_cores", 0.0) for run in good),
         "peak_rss": max(run["peak_rss"] for run in good),
@@ -1004,8 +1009,10 @@ def render_pinned(report, add):
         "All three negotiate TLS 1.3 with X25519. \"Resumed\" is what wrk does by itself: a new connection offers the "
         "session ticket the connection before it was given, and all three servers resume it (a returning visitor); "
         "\"full handshake\" preloads `scripts/bench/no-resume.c` into wrk, which drops that session, so every "
-        "connection makes a full handshake (a first visit). Core busy is the server's CPU time over the run's "
-        "length (1.00 = CPU 0 all the time); wrk's core, the same for wrk on CPU 1: when it is near 1.00, wrk is the "
+        "connection makes a full handshake (a first visit). CPU per request is the server's user and system time "
+        "over the requests it answered; in brackets, the system time of it: the kernel's share (loopback TCP, the "
+        "`recvfrom` and `sendmsg` of each request), which a server lowers only by making fewer system calls. Core "
+        "busy is the server's CPU time over the run's length (1.00 = CPU 0 all the time); wrk's core, the same for wrk on CPU 1: when it is near 1.00, wrk is the "
         "bottleneck and the server's idle time is waiting for it.")
     add("")
     add("| case | cert | conns | server | req/s median (min–max) | ÷ nginx | p50 | p99 | CPU per request | "
@@ -1025,8 +1032,8 @@ def render_pinned(report, add):
             add(f"| {title} | {cert} | {connections} | {label} | {format_rps(summary['rps'])} "
                 f"({format_rps(summary['rps_min'])}–{format_rps(summary['rps_max'])}) | {ratio} | "
                 f"{format_latency(summary['p50_us'])} | {format_latency(summary['p99_us'])} | "
-                f"{summary['cpu_us_per_request']:.1f} µs | {summary['cpu_cores']:.2f} | {summary['load_cores']:.2f} | "
-                f"{ratios} | {format_errors(summary)} |")
+                f"{summary['cpu_us_per_request']:.1f} µs ({summary['system_us_per_request']:.1f} system) | "
+                f"{summary['cpu_cores']:.2f} | {summary['load_cores']:.2f} | {ratios} | {format_errors(summary)} |")
     add("")
 
 
