@@ -71,6 +71,30 @@ struct ASCIISetTests {
         #expect(controls.firstMember(in: text.utf8).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } == 2)
     }
 
+    @Test("contiguous bytes (arrays, slices, strings, substrings) and element-by-element ones read the same")
+    func contiguousAndNot() {
+        var generator = SystemRandomNumberGenerator()
+        let sets: [ASCIISet] = [.controlsAndSpace, .unreserved, ASCIISet("aeiou"), ASCIISet()]
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0...0xFF, using: &generator) }
+            let start = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &generator)
+            let slice = bytes[start...]
+            let text = String(decoding: bytes, as: UTF8.self)
+            let substring = text.dropFirst(min(2, text.count))
+            for set in sets {
+                let expectedAll = slice.allSatisfy { set.contains($0) }
+                let expectedFirst = slice.firstIndex { set.contains($0) }
+                #expect(set.containsAll(slice) == expectedAll)
+                #expect(set.containsAll(slice.lazy.map { $0 }) == expectedAll)
+                #expect(set.firstMember(in: slice) == expectedFirst)
+                #expect(set.firstMember(in: slice.lazy.map { $0 }) == expectedFirst)
+                #expect(set.containsAll(substring.utf8) == substring.utf8.allSatisfy { set.contains($0) })
+                #expect(set.firstMember(in: substring.utf8) == substring.utf8.firstIndex { set.contains($0) })
+                #expect(set.firstMember(in: text.utf8) == text.utf8.firstIndex { set.contains($0) })
+            }
+        }
+    }
+
     private static func isLetter(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }

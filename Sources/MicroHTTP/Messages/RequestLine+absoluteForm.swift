@@ -11,7 +11,8 @@ extension RequestLine {
     /// The origin form of `target` when it is in absolute form, nil when it is not (origin form, `*`, or anything
     /// else, which routing answers); throws the reason for 400 when it is absolute but unusable.
     static func absoluteForm(of target: String) throws(RequestLineError) -> AbsoluteForm? {
-        guard let colon = target.utf8.firstIndex(of: UInt8(ascii: ":")), !target.hasPrefix("/") else { return nil }
+        // Origin form, the usual case, is told by its first byte before the target is searched for a scheme.
+        guard target.utf8.first != UInt8(ascii: "/"), let colon = target.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = target[..<colon].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
         let rest = target[target.utf8.index(after: colon)...]
