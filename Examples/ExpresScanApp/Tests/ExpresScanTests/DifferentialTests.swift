@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import ServerUnderTest
 import Testing
 
 @testable import ExpresScan
