@@ -21,7 +21,7 @@ let package = Package(
             plugins: [.plugin(name: "DeepLinkRoutesPlugin", package: "deeplinkd")]
         ),
         // The repository's deeplinkd serving a table, for the tests that compare the generated code with /resolve.
-        .target(name: "ServerUnderTest"),
+        .target(name: "ServerUnderTest", dependencies: [.product(name: "DeepLinkRouting", package: "deeplinkd")]),
         .testTarget(name: "ExpresScanTests", dependencies: ["ExpresScan", "ServerUnderTest"]),
         .testTarget(name: "EveryShapeTests", dependencies: ["EveryShape", "ServerUnderTest"]),
     ]

@@ -44,12 +44,7 @@ struct ShapeDifferentialTests {
     static func disagreement(_ parse: DeepLinkParse, _ result: [String: Any], state: AppState, features: Set<Feature>) -> String? {
         switch parse {
         case .unmatched(let unmatched):
-            let expected: [String?] = ["false", unmatched.reason.rawValue, unmatched.detail, unmatched.route, unmatched.parameter]
-            let actual: [String?] = [
-                (result["matched"] as? Bool).map(String.init), result["reason"] as? String, result["detail"] as? String, result["route"] as? String,
-                result["parameter"] as? String,
-            ]
-            return expected == actual ? nil : "generated \(expected), server \(actual)"
+            return UnmatchedComparison.disagreement(unmatched, result)
         case .link(let link):
             guard result["matched"] as? Bool == true else { return "generated code matched \(link), the server did not: \(result)" }
             let intent = DeepLinkTable.intent(of: link)
