@@ -20,10 +20,17 @@ struct GeneratedRoute {
         return caseName + "(" + parameters.map { "\($0.label): String\($0.isRequired ? "" : "?")" }.joined(separator: ", ") + ")"
     }
 
-    /// `.charger(let id)`, with `_` for the values not in `used` (nil: all are used).
+    /// The local a value of the parameter called `name` is bound to: `value0` for the first.
+    ///
+    /// Never the parameter's own name, which could shadow what the generated code uses (`match`, `self`, a type).
+    func local(of name: String) -> String? {
+        parameters.firstIndex { $0.name == name }.map { "value\($0)" }
+    }
+
+    /// `.charger(let value0)`, with `_` for the values not in `used` (nil: all are used).
     func pattern(using used: Set<String>? = nil) -> String {
         guard !parameters.isEmpty else { return "." + caseName }
-        let bindings = parameters.map { parameter in used?.contains(parameter.name) ?? true ? "let \(parameter.label)" : "_" }
+        let bindings = parameters.enumerated().map { position, parameter in used?.contains(parameter.name) ?? true ? "let value\(position)" : "_" }
         return ".\(caseName)(" + bindings.joined(separator: ", ") + ")"
     }
 }

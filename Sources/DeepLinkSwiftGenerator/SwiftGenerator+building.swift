@@ -37,12 +37,11 @@ extension SwiftGenerator {
         return lines.joined(separator: "\n")
     }
 
-    /// `.site(site: site)`: a stack route built from the values `route` carries (`check` guarantees they fit).
+    /// `.site(site: value0)`: a stack route built from the values `route` carries (`check` guarantees they fit).
     private func stackElement(_ entry: GeneratedRoute, from route: GeneratedRoute) -> String {
         guard !entry.parameters.isEmpty else { return "." + entry.caseName }
         let arguments = entry.parameters.map { parameter in
-            let carried = route.parameters.first { $0.name == parameter.name }
-            return "\(parameter.label.trimmingBackticks): \(carried?.label ?? "nil")"
+            return "\(parameter.label.trimmingBackticks): \(route.local(of: parameter.name) ?? "nil")"
         }
         return ".\(entry.caseName)(" + arguments.joined(separator: ", ") + ")"
     }

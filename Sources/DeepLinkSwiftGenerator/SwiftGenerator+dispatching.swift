@@ -12,8 +12,9 @@ extension SwiftGenerator {
             "        switch self {",
         ]
         for route in routes {
-            let name = route.route.notification.map { "." + SwiftName.escaped(SwiftName.identifier(for: $0) ?? "_") } ?? "nil"
-            lines.append("        case .\(route.caseName): \(name)")
+            let name = route.route.notification.map { SwiftName.escaped(SwiftName.identifier(for: $0) ?? "_") }
+            let value = name.map { hasAll ? "." + $0 : SwiftLiteral.optionalMember($0) } ?? "nil"
+            lines.append("        case .\(route.caseName): \(value)")
         }
         lines += ["        }", "    }", ""]
         lines += requiredFeature
@@ -59,7 +60,7 @@ extension SwiftGenerator {
         lines.append("        switch self {")
         for route in featured {
             let feature = route.route.feature.flatMap(SwiftName.identifier(for:)).map(SwiftName.escaped) ?? "_"
-            lines.append("        case .\(route.caseName): .\(feature)")
+            lines.append("        case .\(route.caseName): \(SwiftLiteral.optionalMember(feature))")
         }
         if featured.count < routes.count { lines.append("        default: nil") }
         return lines + ["        }", "    }", ""]

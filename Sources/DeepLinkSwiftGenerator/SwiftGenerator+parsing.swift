@@ -49,14 +49,15 @@ extension SwiftGenerator {
             var arguments: [String] = []
             for parameter in route.parameters {
                 let value = "match.value(of: \(SwiftLiteral.string(parameter.name)))"
-                if parameter.isRequired {
-                    lines.append("            guard let \(parameter.label) = \(value) else { return nil }")
-                    arguments.append("\(parameter.label.trimmingBackticks): \(parameter.label)")
+                if parameter.isRequired, let local = route.local(of: parameter.name) {
+                    lines.append("            guard let \(local) = \(value) else { return nil }")
+                    arguments.append("\(parameter.label.trimmingBackticks): \(local)")
                 } else {
                     arguments.append("\(parameter.label.trimmingBackticks): \(value)")
                 }
             }
-            lines.append("            return .\(route.caseName)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"))
+            let link = route.caseName + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+            lines.append("            return " + SwiftLiteral.optionalMember(link))
         }
         lines += ["        default: return nil", "        }", "    }"]
         return lines.joined(separator: "\n")
@@ -70,7 +71,7 @@ extension SwiftGenerator {
             "        switch link {",
         ]
         for route in routes {
-            let pairs = route.parameters.map { "\(SwiftLiteral.string($0.name)): \($0.label)" }
+            let pairs = route.parameters.enumerated().map { "\(SwiftLiteral.string($1.name)): value\($0)" }
             let dictionary =
                 pairs.isEmpty
                 ? "[:]" : "[" + pairs.joined(separator: ", ") + "]" + (route.parameters.allSatisfy(\.isRequired) ? "" : ".compactMapValues { $0 }")

@@ -8,8 +8,9 @@ extension SwiftGenerator {
             "public enum DeepLink: Hashable, Codable, Sendable {",
         ]
         for route in routes {
+            // `visible`: a path may hold a decoded line break, which must not end the comment.
             let scopes = route.route.scopes.map(\.description).joined(separator: ", ")
-            lines.append("    /// `\(route.route.pattern)` (\(scopes)).")
+            lines.append("    /// `\(route.route.pattern.description.visible)` (\(scopes)).")
             lines.append("    case \(route.declaration)")
         }
         lines.append("}")

@@ -46,4 +46,29 @@ struct SwiftNameTests {
                 "<table>:9: route 'stack': its Swift name 'stack' is reserved in the generated DeepLink enum; rename the route",
             ])
     }
+
+    @Test("check refuses the names the generated code cannot declare: type names it calls as routes, Codable twins, _ and Type")
+    func generatedCodeNames() throws {
+        let routes = [
+            RouteDefinition(name: Located("sign-in", line: 1), path: Located("a/$(_)"), parameters: [ParameterDefinition(name: "_", charset: "a-z", line: 2)]),
+            RouteDefinition(name: Located("Sign-in", line: 3), path: Located("b")),
+            RouteDefinition(name: Located("URL", line: 4), path: Located("c"), notification: Located("Type", line: 5)),
+            RouteDefinition(name: Located("AppState", line: 6), path: Located("d"), notification: Located("self", line: 7)),
+            RouteDefinition(name: Located("CodingKeys", line: 8), path: Located("e")),
+            RouteDefinition(name: Located("none", line: 9), path: Located("f"), notification: Located("none", line: 9)),
+        ]
+        let definition = RouteTableDefinition(
+            app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")], routes: routes)
+        let errors = RouteTable.compile(definition).diagnostics.filter { $0.severity == .error }.map(\.description)
+        #expect(
+            errors == [
+                "<table>:2: route 'sign-in': parameter '_': its Swift name '_' cannot label a value; rename the parameter",
+                "<table>:3: route 'Sign-in': its Swift name 'SignIn' differs from 'signIn' (route 'sign-in') only in its first letter, so Codable would declare SignInCodingKeys for both; rename one",
+                "<table>:4: route 'URL': its Swift name 'URL' is reserved in the generated DeepLink enum; rename the route",
+                "<table>:5: notification 'Type': its Swift name 'Type' cannot name a Notification.Name constant; rename the notification",
+                "<table>:6: route 'AppState': its Swift name 'AppState' is reserved in the generated DeepLink enum; rename the route",
+                "<table>:7: notification 'self': its Swift name 'self' cannot name a Notification.Name constant; rename the notification",
+                "<table>:8: route 'CodingKeys': its Swift name 'CodingKeys' is reserved in the generated DeepLink enum; rename the route",
+            ])
+    }
 }

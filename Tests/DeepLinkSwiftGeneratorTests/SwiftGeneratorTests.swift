@@ -56,7 +56,7 @@ struct SwiftGeneratorTests {
     @Test("a route's stack is the stack routes built from its values, then itself")
     func stack() throws {
         let source = try Self.generate(Self.shop)
-        #expect(source.contains("        case .productDetail(let site, _, _): [.site(site: site, page: nil), self]\n        default: [self]\n"))
+        #expect(source.contains("        case .productDetail(let value0, _, _): [.site(site: value0, page: nil), self]\n        default: [self]\n"))
     }
 
     @Test("routes without a notification make it optional; the gate decides the action, ungated routes dispatch")

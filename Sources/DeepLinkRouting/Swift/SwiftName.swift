@@ -32,6 +32,21 @@ package enum SwiftName {
         "hashValue", "hash", "encode", "requiredFeature",
     ]
 
+    /// Names that cannot be a case of `DeepLink` because its extensions write them as values: the types the generated
+    /// code calls by name (a case would be found first), and `CodingKeys`, which `Codable` declares inside it.
+    package static let reservedRouteNames: Set<String> = [
+        "AppState", "DeepLinkTable", "DeepLinkParse", "URL", "NSUserActivityTypeBrowsingWeb", "CodingKeys",
+    ]
+
+    /// Names that cannot be a `Notification.Name` constant, even in backticks.
+    package static let reservedConstantNames: Set<String> = ["self", "Self", "Type", "Protocol", "_"]
+
+    /// The type `Codable` declares for the values of the `DeepLink` case `identifier` (`SignInCodingKeys` for `signIn`
+    /// and `SignIn` alike).
+    package static func codingKeysType(of identifier: String) -> String {
+        identifier.prefix(1).uppercased() + identifier.dropFirst() + "CodingKeys"
+    }
+
     private static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
         "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",

@@ -61,8 +61,8 @@ extension Unicode.Scalar {
 
 extension String {
     /// The string with every hidden character (see `Unicode.Scalar.isHidden`) written as `\u{202E}`, so a message
-    /// shows what is there.
-    var visible: String {
+    /// shows what is there, and a generated comment cannot be ended by a line break in table text.
+    package var visible: String {
         guard unicodeScalars.contains(where: \.isHidden) else { return self }
         var result = ""
         for scalar in unicodeScalars {

@@ -1,22 +1,40 @@
 extension Problems {
     /// Checks that the names the generated Swift code uses (`deeplinkd generate swift`) stay distinct once made
-    /// identifiers: routes (cases of `DeepLink`), each route's parameters (labels), states (cases of `AppState`)
-    /// notifications (`Notification.Name` constants)
-    /// and features (cases of `Feature`).
+    /// identifiers, and that none is one the generated code cannot declare or would misread: routes (cases of
+    /// `DeepLink`, and their `Codable` key types), each route's parameters (labels), states (cases of `AppState`),
+    /// notifications (`Notification.Name` constants) and features (cases of `Feature`).
     mutating func checkSwiftNames(_ definition: RouteTableDefinition) {
         var routes = SwiftNames(kind: "route")
+        var codingKeys: [String: (name: String, identifier: String)] = [:]
         var notifications = SwiftNames(kind: "notification")
         for route in definition.routes where !route.name.value.isEmpty {
             let line = route.name.line ?? route.line
-            if let identifier = routes.add(route.name.value, line: line, problems: &self),
-                SwiftName.reservedCaseNames.contains(identifier)
-            {
-                error(line, "route '\(route.name.value)': its Swift name '\(identifier)' is reserved in the generated DeepLink enum; rename the route")
+            if let identifier = routes.add(route.name.value, line: line, problems: &self) {
+                if SwiftName.reservedCaseNames.contains(identifier) || SwiftName.reservedRouteNames.contains(identifier) {
+                    error(line, "route '\(route.name.value)': its Swift name '\(identifier)' is reserved in the generated DeepLink enum; rename the route")
+                }
+                let type = SwiftName.codingKeysType(of: identifier)
+                if let other = codingKeys[type], other.identifier != identifier {
+                    error(
+                        line,
+                        "route '\(route.name.value)': its Swift name '\(identifier)' differs from '\(other.identifier)' (route '\(other.name)') only in its first letter, so Codable would declare \(type) for both; rename one"
+                    )
+                }
+                codingKeys[type] = codingKeys[type] ?? (route.name.value, identifier)
             }
             var parameters = SwiftNames(kind: "route '\(route.name.value)': parameter")
-            for parameter in route.parameters { parameters.add(parameter.name, line: parameter.line ?? line, problems: &self) }
-            if let notification = route.notification, !notification.value.isEmpty {
-                notifications.add(notification.value, line: notification.line ?? line, problems: &self)
+            for parameter in route.parameters {
+                if parameters.add(parameter.name, line: parameter.line ?? line, problems: &self) == "_" {
+                    error(parameter.line ?? line, "route '\(route.name.value)': parameter '_': its Swift name '_' cannot label a value; rename the parameter")
+                }
+            }
+            if let notification = route.notification, !notification.value.isEmpty,
+                let identifier = notifications.add(notification.value, line: notification.line ?? line, problems: &self),
+                SwiftName.reservedConstantNames.contains(identifier)
+            {
+                error(
+                    notification.line ?? line,
+                    "notification '\(notification.value)': its Swift name '\(identifier)' cannot name a Notification.Name constant; rename the notification")
             }
         }
         var states = SwiftNames(kind: "state")

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import ServerUnderTest
 import Testing
 
 @testable import ExpresScan
@@ -56,12 +57,7 @@ struct DifferentialTests {
             }
             return nil
         case .unmatched(let unmatched):
-            let expected: [String?] = ["false", unmatched.reason.rawValue, unmatched.detail, unmatched.route, unmatched.parameter]
-            let actual: [String?] = [
-                (result["matched"] as? Bool).map(String.init), result["reason"] as? String, result["detail"] as? String, result["route"] as? String,
-                result["parameter"] as? String,
-            ]
-            return expected == actual ? nil : "generated \(expected), server \(actual)"
+            return UnmatchedComparison.disagreement(unmatched, result)
         }
     }
 }

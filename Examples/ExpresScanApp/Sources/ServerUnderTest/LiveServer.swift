@@ -1,22 +1,25 @@
 import Foundation
 import Synchronization
 
-/// The repository's built `deeplinkd serve` on 127.0.0.1 with a free port, serving config/deeplinkd.yaml.
-final class LiveServer: Sendable {
+/// The repository's built `deeplinkd serve` on 127.0.0.1 with a free port, serving a table of this repository.
+public final class LiveServer: Sendable {
     /// The repository root: four levels above this file's folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/deeplinkd")
+    /// The `deeplinkd` that `swift build` in the repository builds.
+    public static let binary = root.appendingPathComponent(".build/debug/deeplinkd")
 
     let process: Process
-    let port: Int
+    /// The port it listens on.
+    public let port: Int
 
-    /// Starts the server and waits for its `serving` log line, which names the port.
-    init() throws {
+    /// Starts the server on `config` (relative to the repository root) and waits for its `serving` log line, which
+    /// names the port.
+    public init(config: String = "config/deeplinkd.yaml") throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { throw LiveServerError.notBuilt(Self.binary.path) }
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", "config/deeplinkd.yaml"]
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", config]
         process.currentDirectoryURL = Self.root
         let log = Mutex("")
         let pipe = Pipe()
@@ -59,9 +62,12 @@ final class LiveServer: Sendable {
         return 0
     }
 
-    /// `POST /resolve` with `urls`, through curl; the answer's `results`.
-    func resolve(_ urls: [String]) throws -> [[String: Any]] {
-        let body = try JSONSerialization.data(withJSONObject: ["urls": urls])
+    /// `POST /resolve` with `urls`, and `state` and `features` when given, through curl; the answer's `results`.
+    public func resolve(_ urls: [String], state: String? = nil, features: [String]? = nil) throws -> [[String: Any]] {
+        var request: [String: Any] = ["urls": urls]
+        if let state { request["state"] = state }
+        if let features { request["features"] = features }
+        let body = try JSONSerialization.data(withJSONObject: request)
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = [
@@ -82,12 +88,13 @@ final class LiveServer: Sendable {
     }
 }
 
-enum LiveServerError: Error, CustomStringConvertible {
+/// Why the live server could not answer.
+public enum LiveServerError: Error, CustomStringConvertible {
     case notBuilt(String)
     case didNotStart(String)
     case badAnswer(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notBuilt(let path): "\(path) is not built; run `swift build` in the repository first (make test does)"
         case .didNotStart(let log): "deeplinkd serve did not say which port it listens on: \(log)"

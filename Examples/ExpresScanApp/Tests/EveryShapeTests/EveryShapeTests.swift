@@ -1,0 +1,92 @@
+import DeepLinkRouting
+import Foundation
+import Testing
+
+@testable import EveryShape
+
+@Suite("The code generated from a table of every shape compiles and parses, links, stacks and gates as the table says")
+struct EveryShapeTests {
+    static func url(_ text: String) throws -> URL {
+        try #require(URL(string: text))
+    }
+
+    @Test("each URL of each route parses to its case, keyword, `match` and `self` labels included", arguments: ShapeURLs.links)
+    func parses(url: String, link: DeepLink) throws {
+        #expect(DeepLink.parse(try Self.url(url)) == .link(link))
+    }
+
+    @Test("a refused URL gives the table's reason", arguments: ShapeURLs.refusals)
+    func refuses(url: String, reason: String) throws {
+        guard case .unmatched(let unmatched) = DeepLink.parse(try Self.url(url)) else {
+            Issue.record("\(url) opened a link")
+            return
+        }
+        #expect(unmatched.reason.rawValue == reason)
+    }
+
+    @Test("every route of the table is reached by some URL above")
+    func everyRouteCovered() {
+        let reached = Set(ShapeURLs.links.map { DeepLinkTable.intent(of: $0.link).route })
+        #expect(reached == Set(DeepLinkTable.definition.routes.map(\.name.value)))
+    }
+
+    /// Links and the URLs they print, universal then app.
+    static let printed: [(link: DeepLink, universal: String?, app: String?)] = [
+        (DeepLink.none, "https://links.example.com/nothing", "every://nothing"),
+        (.charger(id: "A_1"), "https://links.example.com/c/A_1", "every://c/A_1"),
+        (.return(default: "ab", _2fa: "123456", utmSource: nil, Type: nil), "https://go.example.org/r/ab?2fa=123456", "every-beta+dev.x://r/ab?2fa=123456"),
+        (.productDetail(site: "abc", match: "1", in: nil, self: "q"), "https://links.example.com/s/abc/p/1?self=q", nil),
+        (.personPost(self: "ann", match: "12"), "https://links.example.com/people/ann/posts/12", "every://people/ann/posts/12"),
+        (.where, "https://links.example.com/caf%C3%A9/%22quoted%22/%60tick%60/line%0Abreak", "every://caf%C3%A9/%22quoted%22/%60tick%60/line%0Abreak"),
+        (.docs, nil, nil), (.file(name: "a"), nil, nil),
+    ]
+
+    @Test("links print the canonical pattern on the route's first domain and scheme; a route with * or ** has none", arguments: printed)
+    func links(link: DeepLink, universal: String?, app: String?) throws {
+        #expect(link.universalLink?.absoluteString == universal)
+        #expect(link.appLink?.absoluteString == app)
+        for url in [link.universalLink, link.appLink].compactMap(\.self) { #expect(DeepLink(url: url) == link) }
+        #expect(try JSONDecoder().decode(DeepLink.self, from: JSONEncoder().encode(link)) == link)
+    }
+
+    @Test("a stack is built from the values the link carries, through labels named self and match")
+    func stacks() {
+        let post = DeepLink.personPost(self: "ann", match: "12")
+        #expect(post.stack == [.person(self: "ann"), post])
+        let product = DeepLink.productDetail(site: "abc", match: "1", in: "x", self: "q")
+        #expect(product.stack == [.site(site: "abc", page: nil), product])
+        #expect(DeepLink.none.stack == [.none])
+    }
+
+    @Test("a route, feature and notification called none are themselves, not nil")
+    func none() {
+        #expect(DeepLink.none.requiredFeature == Feature.none)
+        #expect(DeepLink.none.notification == Notification.Name("none"))
+        #expect(DeepLink.personPost(self: "a", match: "1").notification == Notification.Name("none"))
+        #expect(DeepLink.none.action(in: .ready) == .ignore)
+        #expect(DeepLink.none.action(in: .ready, features: [Feature.none]) == .dispatch)
+    }
+
+    @Test("names that are keywords or start with a digit keep their table spelling as raw values and notifications")
+    func rawNames() {
+        #expect(AppState.allCases.map(\.rawValue) == ["launching", "signed-out", "in", "2fa-pending", "default", "none", "ready"])
+        #expect(Feature.allCases.map(\.rawValue) == ["premium-workflows", "none", "default", "beta.2"])
+        #expect(DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil).notification == Notification.Name("default"))
+        #expect(DeepLink._2faCode(code: "123456").notification == Notification.Name("com.example.every.2fa"))
+        #expect(DeepLink.docs.notification == nil)
+    }
+
+    @Test("the gate decides in each state, and a route with a feature waits for it", arguments: AppState.allCases)
+    func gates(state: AppState) {
+        let product = DeepLink.productDetail(site: "abc", match: "1", in: nil, self: "q")
+        let isIn = [AppState.in, .ready].contains(state)
+        #expect(product.action(in: state, features: [.premiumWorkflows]) == (isIn ? .dispatch : .ignore))
+        #expect(product.action(in: state) == .ignore)
+        let code = DeepLink._2faCode(code: "123456")
+        #expect(code.action(in: state) == ([AppState.launching, .signedOut, ._2faPending].contains(state) ? .dispatch : .ignore))
+        let back = DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil)
+        #expect(back.action(in: state, features: [.default]) == .dispatch)
+        #expect(back.action(in: state, features: [.beta2, .none]) == .ignore)
+        #expect(DeepLink.charger(id: "A").action(in: state) == .dispatch)
+    }
+}
