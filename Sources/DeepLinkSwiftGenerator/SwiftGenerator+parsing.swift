@@ -17,7 +17,7 @@ extension SwiftGenerator {
                 guard let table = DeepLinkTable.compilation.table else { return .unmatched(DeepLinkTable.unavailable) }
                 switch table.resolve(url.absoluteString) {
                 case .unmatched(let unmatched): return .unmatched(unmatched)
-                case .matched(let match): return DeepLinkTable.link(from: match).map(DeepLinkParse.link) ?? .unmatched(DeepLinkTable.unavailable)
+                case .matched(let match): return DeepLinkTable.link(from: match).map(DeepLinkParse.link) ?? .unmatched(DeepLinkTable.disagreement(match))
                 }
             }
         }
