@@ -93,6 +93,32 @@ struct HTTPServerServingTests {
         #expect(recorder.requests.map(\.target) == ["/first", "/second"])
     }
 
+    @Test("a request on a kept-alive connection sees only its own target, headers and body, none of the one before")
+    func keepAliveRequestsShareNothing() throws {
+        let recorder = RequestRecorder()
+        try TestServer.with(handler: {
+            recorder.record($0); return .response(Self.greeting)
+        }) { server in
+            let connection = try RawConnection(port: server.boundPort)
+            let longValue = String(repeating: "v", count: 300)
+            let requests = [
+                "GET /a-long-first-target-\(longValue) HTTP/1.1\r\nHost: one.example\r\nX-First: \(longValue)\r\nX-Nul: a\0b\r\n\r\n",
+                "GET /b HTTP/1.1\r\nHost: two.example\r\n\r\n",
+                "GET http://three.example/c?q=1 HTTP/1.1\r\nHost: ignored.example\r\nX-Third: 3\r\n\r\n",
+                "GET /d HTTP/1.1\r\nHost: four.example\r\n\r\n",
+            ]
+            for request in requests {
+                try connection.send(request)
+                #expect(try connection.readResponse().status == 201)
+            }
+        }
+        let seen = recorder.requests
+        #expect(seen.map(\.target) == ["/a-long-first-target-" + String(repeating: "v", count: 300), "/b", "/c?q=1", "/d"])
+        #expect(seen.map { $0.headers.fields.map(\.name) } == [["Host", "X-First", "X-Nul"], ["Host"], ["X-Third", "Host"], ["Host"]])
+        #expect(seen.map { $0.header("Host") } == ["one.example", "two.example", "three.example", "four.example"])
+        #expect(seen.map(\.body.isEmpty) == [true, true, true, true])
+    }
+
     @Test("an IPv6 literal host is served")
     func ipv6IsServed() throws {
         try TestServer.with(

@@ -46,10 +46,14 @@ extension Exchange {
         }
     }
 
-    /// Every request header in order, read once with the sizes libmicrohttpd keeps (no `strlen`), and the framing
-    /// headers picked out on the way. (libmicrohttpd 0.9.75 has already ended a value at a NUL byte.)
-    func readHead() -> RequestHead {
-        var head = RequestHead(headers: HTTPHeaders(reservingBytes: 256, count: 8))
+    /// Every request header in order, read once with the sizes libmicrohttpd keeps (no `strlen`) into the memory of
+    /// `headers` (emptied: the connection's previous request's), which it takes, and the framing headers picked out
+    /// on the way. (libmicrohttpd 0.9.75 has already ended a value at a NUL byte.)
+    func readHead(reusing headers: inout HTTPHeaders) -> RequestHead {
+        // Moved out, not copied: a second reference to the memory would make the first `add` copy it.
+        var head = RequestHead(headers: HTTPHeaders())
+        swap(&head.headers, &headers)
+        if !head.headers.hasRoom { head.headers = HTTPHeaders(reservingBytes: 256, count: 8) }
         withUnsafeMutablePointer(to: &head) { target in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, Self.collectHeader, target)
         }

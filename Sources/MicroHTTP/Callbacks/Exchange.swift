@@ -34,7 +34,7 @@ struct Exchange {
             if let problem = RequestLine.problem(method: Self.methodName(method), target: request.target, sentTargetLength: sentTargetLength) {
                 return refuse(400, problem)
             }
-            let head = readHead()
+            let head = readHead(reusing: &request.headers)
             if let problem = head.headers.problem(isHTTP11: isHTTP11) { return refuse(400, problem) }
             request.headers = head.headers
             do throws(RequestLineError) {

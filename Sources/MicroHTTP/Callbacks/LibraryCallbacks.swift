@@ -18,14 +18,21 @@ enum LibraryCallbacks {
         let open = openConnection(connection)
         open?.isReceiving.store(true, ordering: .releasing)
         let target = uri.map { String(cString: $0) } ?? ""
-        let context = RequestContext(target: target, remoteAddress: open?.remoteAddress ?? "")
+        let context: RequestContext
+        if let spare = open?.spareRequest {
+            open?.spareRequest = nil
+            spare.reuse(target: target)
+            context = spare
+        } else {
+            context = RequestContext(target: target, remoteAddress: open?.remoteAddress ?? "")
+        }
         // Retained here; released in `requestCompleted`, which MHD calls once for each request whose
         // URI it reported, including requests it rejects itself before the access handler runs.
         return Unmanaged.passRetained(context).toOpaque()
     }
 
-    /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); frees its context and marks the
-    /// connection idle.
+    /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); keeps its context for the
+    /// connection's next request and marks the connection idle.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, contextSlot, _ in
         // libmicrohttpd has handed GnuTLS the whole answer: a corked one leaves now, before the connection is reused or closed.
         if let cls { Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().flushCorkedAnswer(on: connection) }
@@ -37,9 +44,10 @@ enum LibraryCallbacks {
         if let cls, request.takeUnretainedValue().reservedBytes > 0 {
             Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().buffers.release(request.takeUnretainedValue().reservedBytes)
         }
-        // Balances the retain made in `requestLineRead`.
-        request.release()
+        // Takes over the retain made in `requestLineRead`: the connection keeps the context, or it goes now.
+        let finished = request.takeRetainedValue()
         contextSlot.pointee = nil
+        open?.spareRequest = finished
     }
 
     /// MHD_OPTION_NOTIFY_CONNECTION: a connection was accepted or is being closed; keeps ``OpenConnections`` current

@@ -15,6 +15,11 @@ final class OpenConnection: Sendable {
     /// What its first corked TLS answer found out about its socket (`Exchange.Corking`); used by its worker only.
     let corking = Atomic<Int>(0)
 
+    /// The context of the connection's last request, once it is over, for the next one to reuse. Only the
+    /// connection's worker touches it, from libmicrohttpd's request-line and completed callbacks, which it calls for
+    /// one connection from one thread.
+    nonisolated(unsafe) var spareRequest: RequestContext?
+
     init(descriptor: Int32, remoteAddress: String) {
         self.descriptor = descriptor
         self.remoteAddress = remoteAddress

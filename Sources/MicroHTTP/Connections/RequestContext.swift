@@ -1,7 +1,9 @@
-/// Per-request state, created when libmicrohttpd reads the request line and freed when the request ends.
+/// Per-request state, taken when libmicrohttpd reads the request line and given back when the request ends.
 ///
 /// It lives behind MHD's `con_cls` pointer. MHD calls back for one connection from one thread at a
-/// time, so the mutable fields need no lock; the class is deliberately not `Sendable`.
+/// time, so the mutable fields need no lock; the class is deliberately not `Sendable`. A connection keeps the
+/// context of its last request (`OpenConnection.spareRequest`) and the next request reuses it with the memory of
+/// its headers: a keep-alive request then allocates no context and no header storage.
 final class RequestContext {
     /// The raw request target, captured before libmicrohttpd percent-decodes it; an absolute-form target is
     /// replaced by its origin form once the headers are read.
@@ -25,4 +27,19 @@ final class RequestContext {
         self.target = target
         self.remoteAddress = remoteAddress
     }
+
+    /// Makes this context, whose request is over, the one of a new request on the same connection: every field as
+    /// `init` sets it, the headers' memory kept, a body's kept only when it is small.
+    func reuse(target: String) {
+        self.target = target
+        hasSeenHeaders = false
+        headers.removeAll()
+        body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
+        hasBody = false
+        isDiscardingBody = false
+        reservedBytes = 0
+    }
+
+    /// The largest body memory a context keeps for its connection's next request.
+    static let keptBodyCapacity = 16 * 1024
 }

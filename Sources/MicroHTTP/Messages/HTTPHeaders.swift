@@ -60,6 +60,16 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
         append(value.utf8)
     }
 
+    /// Removes every field, keeping the memory for the next request's (see `RequestContext.reuse(target:)`).
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        terminators.removeAll(keepingCapacity: true)
+        hasEmbeddedNUL = false
+    }
+
+    /// Whether the list has memory for fields: a fresh empty one has none, one emptied by `removeAll()` keeps its own.
+    var hasRoom: Bool { bytes.capacity > 0 }
+
     /// Appends a field given as raw bytes (a request header as libmicrohttpd holds it).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         append(raw: name)
