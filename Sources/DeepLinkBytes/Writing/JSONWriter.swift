@@ -51,6 +51,12 @@ package struct JSONWriter: Sendable {
         member(key, room: 20) { $0.writeInteger(value) }
     }
 
+    /// Writes a value that `write` writes as JSON, in at most `room` bytes: an element of the enclosing array, or
+    /// the whole of the output.
+    package mutating func value(room: Int, _ write: (inout ByteWriter) -> Void) {
+        member(nil, room: room, write)
+    }
+
     private mutating func open(_ key: String?, _ bracket: UInt8) {
         member(key, room: 1) { $0.write(bracket) }
         depth += 1

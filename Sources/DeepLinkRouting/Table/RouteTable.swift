@@ -29,6 +29,8 @@ public struct RouteTable: Sendable {
     /// Per route, in table order: `https://DOMAIN/` on its first allowed domain and `SCHEME://` on its first allowed
     /// scheme, the fixed starts of its canonical links.
     var linkOrigins: [LinkOrigins] { storage.linkOrigins }
+    /// Per route, in table order: the parts of its resolve-result JSON every match shares.
+    var resolvePieces: [ResolvePieces] { storage.resolvePieces }
 
     /// Immutable after `init`, so sharing it across threads is safe.
     private final class Storage: Sendable {
@@ -43,6 +45,7 @@ public struct RouteTable: Sendable {
         let entryRoutes: [Int]
         let index: RouteIndex
         let linkOrigins: [LinkOrigins]
+        let resolvePieces: [ResolvePieces]
         /// Each route's position by name (names are unique in a compiled table).
         let positions: [String: Int]
 
@@ -60,6 +63,7 @@ public struct RouteTable: Sendable {
             self.entryRoutes = routes.enumerated().flatMap { position, route in Array(repeating: position, count: 1 + route.aliasRoutes.count) }
             self.index = RouteIndex(entries.map(\.pattern))
             self.linkOrigins = routes.map { LinkOrigins(of: $0, domains: domains, schemes: schemes) }
+            self.resolvePieces = zip(routes, linkOrigins).map { ResolvePieces(route: $0, origins: $1) }
             self.positions = Dictionary(routes.enumerated().map { ($1.name, $0) }) { first, _ in first }
         }
     }

@@ -35,23 +35,27 @@ package enum QueryString {
 
     /// The first item of `query` that has no `=` (`id` in `a=1&id`), as written, or `nil`; empty items are skipped.
     package static func bareItem(in query: Substring) -> Substring? {
-        let bytes = query.utf8
-        var start = bytes.startIndex
-        var hasEquals = false
-        var index = start
-        while index != bytes.endIndex {
-            switch bytes[index] {
-            case UInt8(ascii: "&"):
-                if !hasEquals && index != start { return query[start..<index] }
-                start = bytes.index(after: index)
-                hasEquals = false
-            case UInt8(ascii: "="):
-                hasEquals = true
-            default:
-                break
+        var text = query
+        // Found on the bytes: walking `query.utf8` by index costs several times as much a byte.
+        let found = text.withUTF8 { bytes -> Range<Int>? in
+            var start = 0
+            var hasEquals = false
+            for index in 0..<bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "&"):
+                    if !hasEquals && index != start { return start..<index }
+                    start = index + 1
+                    hasEquals = false
+                case UInt8(ascii: "="):
+                    hasEquals = true
+                default:
+                    break
+                }
             }
-            bytes.formIndex(after: &index)
+            return hasEquals || start == bytes.count ? nil : start..<bytes.count
         }
-        return hasEquals || start == bytes.endIndex ? nil : query[start...]
+        guard let found else { return nil }
+        let start = query.utf8.index(query.startIndex, offsetBy: found.lowerBound)
+        return query[start..<query.utf8.index(start, offsetBy: found.count)]
     }
 }

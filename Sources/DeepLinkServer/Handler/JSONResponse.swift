@@ -15,6 +15,19 @@ enum JSONResponse {
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
+    /// A response whose body `write` writes in place, `length` bytes of UTF-8 JSON, followed by a final newline:
+    /// the bytes `body(_:_:)` sends for the same JSON, handed to libmicrohttpd without a copy.
+    static func written(_ status: Int, length: Int, _ write: (inout ByteWriter) -> Void) -> WrittenResponse {
+        let body = ResponseBody.write(capacity: length + 1) { buffer in
+            var writer = ByteWriter(buffer)
+            write(&writer)
+            writer.write(UInt8(ascii: "\n"))
+            return writer.count
+        }
+        return WrittenResponse(status: status, headers: headers, body: body)
+    }
+
+    /// A response with the error `message` as `{"error": …}`.
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
         var writer = JSONWriter()
         writer.beginObject()

@@ -24,12 +24,13 @@ extension SiteHandler {
             let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
             let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
             let result = try site.table.resolve(url, state: state, features: features)
-            let response = JSONResponse.body(200, result.jsonBytes())
+            // Written in place, exactly sized; copied only when the answer is kept for a second ask.
+            let response = result.withJSON { length, write in JSONResponse.written(200, length: length, write) }
             let label = result.outcome.label
             guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
-                let prepared = try? PreparedResponse(response)
+                let prepared = try? PreparedResponse(response.response)
             else {
-                return Answer(.response(response), endpoint: .resolve, outcomes: .one(label))
+                return Answer(.written(response), endpoint: .resolve, outcomes: .one(label))
             }
             cache.store(prepared, route: match.route.name, alias: label.alias, for: key)
             return Answer(.prepared(prepared), endpoint: .resolve, outcomes: .one(label))
@@ -99,7 +100,10 @@ extension SiteHandler {
     /// The query items, decoded with the routing core's reader; a name given twice is refused, and so is an item
     /// without `=` (`&id`), which would read as an empty value: the command line refuses it as not NAME=VALUE.
     private func queryItems(_ request: HTTPRequest) -> Result<[(name: Substring, value: Substring)], APIError> {
-        let rawQuery = request.rawQuery?[...] ?? ""
+        // A slice of the target after its `?` (`rawQuery` would copy it into a string of its own).
+        let target = request.target
+        let pathEnd = request.path.endIndex
+        let rawQuery = pathEnd == target.endIndex ? "" : target[target.utf8.index(after: pathEnd)...]
         if let bare = QueryString.bareItem(in: rawQuery) {
             let name = bare.removingPercentEncoding ?? String(bare)
             return .failure(APIError(400, "query item '\(name)' has no '='; send \(name)=VALUE"))

@@ -1,0 +1,133 @@
+package import DeepLinkBytes
+
+extension ResolveResult {
+    /// Calls `body` with the exact length of the result's JSON and a function that writes it: the one writer of the
+    /// resolve-result JSON, which `json()`, `jsonBytes()`, the batch and the server's in-place answer all go
+    /// through. The length comes from the same writing, counted (``ByteCounter``); what every match of a route
+    /// shares comes from the table's `ResolvePieces`, and the links from their origins and the match's link tail,
+    /// in temporary memory, with no string built.
+    package func withJSON<Result>(_ body: (_ length: Int, _ write: (inout ByteWriter) -> Void) -> Result) -> Result {
+        switch outcome {
+        case .matched(let match):
+            let via = match.via?.description
+            return table.withLinkTail(of: match) { tail in sized(body, match: match, unmatched: nil, via: via, tail: tail) }
+        case .unmatched(let unmatched):
+            return sized(body, match: nil, unmatched: unmatched, via: nil, tail: .init(start: nil, count: 0))
+        }
+    }
+
+    /// Counts, then hands `body` the count and the writing. The outcome comes as `match` or `unmatched`, taken out
+    /// of `outcome` once rather than in each pass.
+    private func sized<Result>(
+        _ body: (Int, (inout ByteWriter) -> Void) -> Result, match: RouteMatch?, unmatched: Unmatched?, via: String?, tail: UnsafeBufferPointer<UInt8>
+    ) -> Result {
+        var counter = ByteCounter()
+        write(into: &counter, match: match, unmatched: unmatched, via: via, tail: tail)
+        return body(counter.count) { write(into: &$0, match: match, unmatched: unmatched, via: via, tail: tail) }
+    }
+
+    /// The object, keys in contract order. Borrowed, so that unwrapping the outcome copies nothing.
+    private func write<Output: ByteOutput>(
+        into output: inout Output, match: borrowing RouteMatch?, unmatched: borrowing Unmatched?, via: String?, tail: UnsafeBufferPointer<UInt8>
+    ) {
+        output.write(#"{"url":"#)
+        output.writeJSONString(url)
+        switch match {
+        case .some(let match): writeMatched(match, via: via, tail: tail, into: &output)
+        case .none:
+            switch unmatched {
+            case .some(let unmatched): writeUnmatched(unmatched, into: &output)
+            case .none: break
+            }
+        }
+        output.write(UInt8(ascii: "}"))
+    }
+
+    /// The members after `url` of a match: `via` is its alias spelled out, `tail` its link tail.
+    private func writeMatched<Output: ByteOutput>(_ match: RouteMatch, via: String?, tail: UnsafeBufferPointer<UInt8>, into output: inout Output) {
+        let pieces = table.resolvePieces[match.routeIndex]
+        pieces.withPieces { head, middle, universal, app in
+            output.write(head)
+            writeParameters(of: match.route, in: match, into: &output)
+            output.write(#"},"channel":"#)
+            output.writeJSONString(match.channel.kind)
+            output.write(middle)
+            if let via {
+                output.write(#","via":"#)
+                output.writeJSONString(via)
+            }
+            // The tail is percent-encoded: nothing in it is escaped in JSON.
+            output.write(universal)
+            if pieces.hasUniversal {
+                output.write(tail)
+                output.write(UInt8(ascii: "\""))
+            }
+            output.write(app)
+            if pieces.hasApp {
+                output.write(tail)
+                output.write(UInt8(ascii: "\""))
+            }
+            output.write(UInt8(ascii: "}"))
+        }
+        if !match.route.stack.isEmpty { writeStack(of: match, into: &output) }
+        if let action {
+            output.write(#","action":"#)
+            output.writeJSONString(action.rawValue)
+        }
+        if let ignoreReason {
+            output.write(#","reason":"#)
+            output.writeJSONString(ignoreReason.rawValue)
+        }
+    }
+
+    /// The members after `url` of an unmatched result.
+    private func writeUnmatched<Output: ByteOutput>(_ unmatched: Unmatched, into output: inout Output) {
+        output.write(#","matched":false,"reason":"#)
+        output.writeJSONString(unmatched.reason.rawValue)
+        output.write(#","detail":"#)
+        output.writeJSONString(unmatched.detail)
+        if let route = unmatched.route {
+            output.write(#","route":"#)
+            output.writeJSONString(route)
+        }
+        if let parameter = unmatched.parameter {
+            output.write(#","parameter":"#)
+            output.writeJSONString(parameter)
+        }
+    }
+
+    /// `"NAME":"VALUE",…` (without the braces): the parameters of `route` that `match` has a value for, in their
+    /// order.
+    private func writeParameters<Output: ByteOutput>(of route: Route, in match: RouteMatch, into output: inout Output) {
+        var isFirst = true
+        for parameter in route.parameters {
+            guard let value = match.value(of: parameter.name) else { continue }
+            if !isFirst { output.write(UInt8(ascii: ",")) }
+            isFirst = false
+            output.writeJSONString(parameter.name)
+            output.write(UInt8(ascii: ":"))
+            output.writeJSONString(value)
+        }
+    }
+
+    /// `,"stack":[{"route":…,"params":{…}},…]`: the entries `RouteTable.stack(for:)` gives, written as they are
+    /// found.
+    private func writeStack<Output: ByteOutput>(of match: RouteMatch, into output: inout Output) {
+        output.write(#","stack":["#)
+        for name in match.route.stack {
+            guard let route = table.route(named: name) else { continue }
+            writeStackEntry(route, in: match, into: &output)
+            output.write(UInt8(ascii: ","))
+        }
+        writeStackEntry(match.route, in: match, into: &output)
+        output.write(UInt8(ascii: "]"))
+    }
+
+    private func writeStackEntry<Output: ByteOutput>(_ route: Route, in match: RouteMatch, into output: inout Output) {
+        output.write(#"{"route":"#)
+        output.writeJSONString(route.name)
+        output.write(#","params":{"#)
+        writeParameters(of: route, in: match, into: &output)
+        output.write("}}")
+    }
+}
