@@ -123,6 +123,24 @@ struct RefusedValuesTests {
                 ])
     }
 
+    @Test(
+        "a path or alias with a control or bidirectional formatting character gets a warning, and the route still serves",
+        arguments: hiddenCharacters)
+    func hiddenCharactersInPaths(scalar: Unicode.Scalar) throws {
+        let code = "U+" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16, uppercase: true)
+        let shown = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        var withAlias = route("r", "c/a\(scalar)b/$(id)")
+        withAlias.parameters = [ParameterDefinition(name: "id", charset: "0-9", line: 14)]
+        withAlias.aliases = [Located("old/\(scalar)$(id)", line: 16)]
+        let why = "contains \(code), a control or bidirectional formatting character: a URL holds it only percent-encoded, and nobody types or scans it"
+        #expect(
+            messages([withAlias]) == [
+                "t.yaml:12: warning: route 'r': path 'c/a\(shown)b/$(id)' \(why)",
+                "t.yaml:16: warning: route 'r': alias 'old/\(shown)$(id)' \(why)",
+            ])
+        #expect(messages([route("r", "c/plain")]).isEmpty)
+    }
+
     @Test("a gate's states are checked when no states list declares them")
     func hiddenCharactersInGateStates() {
         #expect(

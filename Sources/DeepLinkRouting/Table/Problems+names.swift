@@ -6,6 +6,16 @@ extension Problems {
         error(line, "\(what) '\(value.visible)' contains \(hidden.codePoint), a control or bidirectional formatting character")
     }
 
+    /// Warns about a control or bidirectional formatting character in a path pattern's text (a parameter's name is
+    /// checked as a name): a URL carries it only percent-encoded, nobody types or scans it, and it hides in the config.
+    mutating func checkVisible(path: Located<String>, _ what: String) {
+        guard let hidden = path.value.unicodeScalars.first(where: \.isHidden) else { return }
+        warning(
+            path.line,
+            "\(what) '\(path.value.visible)' contains \(hidden.codePoint), a control or bidirectional formatting character: a URL holds it only percent-encoded, and nobody types or scans it"
+        )
+    }
+
     /// Checks a route's landing: a template name that is a page.
     mutating func checkLanding(_ landing: Located<String>, label: String) {
         let name = landing.value

@@ -18,6 +18,8 @@ extension Problems {
         } catch {
             self.error(definition.path.line, "\(label): bad path pattern '\(definition.path.value)': \(error)")
         }
+        checkVisible(path: definition.path, "\(label): path")
+        for alias in definition.aliases { checkVisible(path: alias, "\(label): alias") }
         for case .literal(let text) in pattern?.components ?? [] where text == "." || text == ".." {
             error(definition.path.line, "\(label): path component '\(text)' is a dot segment, which browsers remove before sending a URL, so no URL can match")
         }
