@@ -4,9 +4,11 @@
 # libstdc++.so, of which the loader keeps about 1.4 MiB resident. Without the archive the link stays dynamic.
 set -eu
 dir=$1
-archive=$(${CC:-clang} -print-file-name=libstdc++.a)
+compiler=${CC:-clang}
+archive=$("$compiler" -print-file-name=libstdc++.a 2>/dev/null) || archive=
 if [ ! -f "$archive" ]; then
-    echo "mk/static-libstdc++.sh: no libstdc++.a found (libstdc++-12-dev); deeplinkd links libstdc++.so instead" >&2
+    echo "mk/static-libstdc++.sh: $compiler found no libstdc++.a (libstdc++-12-dev); deeplinkd links libstdc++.so instead" >&2
+    rm -f "$dir/libstdc++.a"
     exit 0
 fi
 mkdir -p "$dir"

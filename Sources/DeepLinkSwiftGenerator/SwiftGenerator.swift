@@ -7,13 +7,14 @@ package import DeepLinkRouting
 package struct SwiftGenerator: Sendable {
     /// The table to generate from.
     package let table: RouteTable
-    /// The table file's name, for the header comment (a base name keeps the output the same on every machine).
+    /// The table file's name, for the comments that cite it (a base name keeps the output the same on every
+    /// machine), with control and direction characters escaped: a line break would end a comment.
     package let sourceName: String
 
     /// A generator for `table`, read from the file called `sourceName`.
     package init(table: RouteTable, sourceName: String) {
         self.table = table
-        self.sourceName = sourceName
+        self.sourceName = sourceName.visible
     }
 
     /// The whole file.

@@ -56,6 +56,7 @@ struct SwiftNameTests {
             RouteDefinition(name: Located("AppState", line: 6), path: Located("d"), notification: Located("self", line: 7)),
             RouteDefinition(name: Located("CodingKeys", line: 8), path: Located("e")),
             RouteDefinition(name: Located("none", line: 9), path: Located("f"), notification: Located("none", line: 9)),
+            RouteDefinition(name: Located("SignInCodingKeys", line: 10), path: Located("g")),
         ]
         let definition = RouteTableDefinition(
             app: AppDefinition(name: Located("App"), appIDs: [Located("ABCDE12345.com.example.app")]), domains: [Located("a.example")], routes: routes)
@@ -69,6 +70,7 @@ struct SwiftNameTests {
                 "<table>:6: route 'AppState': its Swift name 'AppState' is reserved in the generated DeepLink enum; rename the route",
                 "<table>:7: notification 'self': its Swift name 'self' cannot name a Notification.Name constant; rename the notification",
                 "<table>:8: route 'CodingKeys': its Swift name 'CodingKeys' is reserved in the generated DeepLink enum; rename the route",
+                "<table>:10: route 'SignInCodingKeys': its Swift name 'SignInCodingKeys' is the type Codable declares for the keys of route 'sign-in'; rename one",
             ])
     }
 }

@@ -22,6 +22,16 @@ struct SwiftGeneratorTests {
         #expect(SwiftGenerator(table: table, sourceName: "deeplinkd.yaml").source() == generated)
     }
 
+    @Test("a table file name with a line break or a direction character is cited escaped, never ending a comment")
+    func hiddenCharactersInSourceName() throws {
+        let table = try Configuration(yaml: Self.shop).table
+        let source = SwiftGenerator(table: table, sourceName: "bad\nname\u{202E}.yaml").source()
+        #expect(!source.contains("bad\nname"))
+        #expect(!source.contains("\u{202E}"))
+        #expect(source.contains(#"from bad\u{A}name\u{202E}.yaml. Do not edit"#))
+        #expect(source.contains(#"/// The table as written in bad\u{A}name\u{202E}.yaml."#))
+    }
+
     static let shop = """
         app: {name: Shop, appIDs: [ABCDE12345.com.example.shop]}
         domains: [shop.example.com]

@@ -6,6 +6,7 @@ extension Problems {
     mutating func checkSwiftNames(_ definition: RouteTableDefinition) {
         var routes = SwiftNames(kind: "route")
         var codingKeys: [String: (name: String, identifier: String)] = [:]
+        var routeIdentifiers: [(name: String, identifier: String, line: Int?)] = []
         var notifications = SwiftNames(kind: "notification")
         for route in definition.routes where !route.name.value.isEmpty {
             let line = route.name.line ?? route.line
@@ -21,6 +22,7 @@ extension Problems {
                     )
                 }
                 codingKeys[type] = codingKeys[type] ?? (route.name.value, identifier)
+                routeIdentifiers.append((route.name.value, identifier, line))
             }
             var parameters = SwiftNames(kind: "route '\(route.name.value)': parameter")
             for parameter in route.parameters {
@@ -36,6 +38,14 @@ extension Problems {
                     notification.line ?? line,
                     "notification '\(notification.value)': its Swift name '\(identifier)' cannot name a Notification.Name constant; rename the notification")
             }
+        }
+        // A case named like the key type Codable declares for another case (`signIn` and `SignInCodingKeys`).
+        for route in routeIdentifiers {
+            guard let owner = codingKeys[route.identifier] else { continue }
+            error(
+                route.line,
+                "route '\(route.name)': its Swift name '\(route.identifier)' is the type Codable declares for the keys of route '\(owner.name)'; rename one"
+            )
         }
         var states = SwiftNames(kind: "state")
         for state in definition.states ?? [] where !state.value.isEmpty {

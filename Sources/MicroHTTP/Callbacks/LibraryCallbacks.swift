@@ -47,6 +47,7 @@ enum LibraryCallbacks {
         // Takes over the retain made in `requestLineRead`: the connection keeps the context, or it goes now.
         let finished = request.takeRetainedValue()
         contextSlot.pointee = nil
+        finished.finish()
         open?.spareRequest = finished
     }
 

@@ -28,18 +28,25 @@ final class RequestContext {
         self.remoteAddress = remoteAddress
     }
 
-    /// Makes this context, whose request is over, the one of a new request on the same connection: every field as
-    /// `init` sets it, the headers' memory kept, a body's kept only when it is small.
+    /// Ends the request: what it held goes at once, not when the connection's next request comes (its target may
+    /// carry a sign-in token, its headers a cookie); the headers' memory is kept, zeroed, when it is small.
+    func finish() {
+        target = ""
+        headers.removeAll(keepingAtMost: Self.keptHeaderBytes)
+        // A request with a body is the last on its connection (`Exchange.advance`), so no body memory is kept.
+        body = []
+    }
+
+    /// Makes this context, finished, the one of a new request on the same connection: every field as `init` sets it.
     func reuse(target: String) {
         self.target = target
         hasSeenHeaders = false
-        headers.removeAll()
-        body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
         hasBody = false
         isDiscardingBody = false
         reservedBytes = 0
     }
 
-    /// The largest body memory a context keeps for its connection's next request.
-    static let keptBodyCapacity = 16 * 1024
+    /// The most header memory a context keeps for its connection's next request: most requests' headers fit, and
+    /// a thousand idle connections hold at most 2 MiB.
+    static let keptHeaderBytes = 2048
 }

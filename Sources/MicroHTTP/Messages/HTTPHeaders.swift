@@ -60,14 +60,18 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
         append(value.utf8)
     }
 
-    /// Removes every field, keeping the memory for the next request's (see `RequestContext.reuse(target:)`).
-    mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        terminators.removeAll(keepingCapacity: true)
+    /// Removes every field. Memory of at most `byteLimit` bytes is kept, zeroed, for the next request's fields (see
+    /// `RequestContext.finish()`); more is given back.
+    mutating func removeAll(keepingAtMost byteLimit: Int) {
+        let keeps = bytes.capacity <= byteLimit
+        if keeps { bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        bytes.removeAll(keepingCapacity: keeps)
+        terminators.removeAll(keepingCapacity: keeps)
         hasEmbeddedNUL = false
     }
 
-    /// Whether the list has memory for fields: a fresh empty one has none, one emptied by `removeAll()` keeps its own.
+    /// Whether the list has memory for fields: a fresh empty one has none, one emptied by `removeAll(keepingAtMost:)`
+    /// may keep its own.
     var hasRoom: Bool { bytes.capacity > 0 }
 
     /// Appends a field given as raw bytes (a request header as libmicrohttpd holds it).
