@@ -283,28 +283,23 @@ def test_a_field_line_without_a_name_is_refused_and_ends_nothing(server, line, a
     assert len(result.responses) < 2 or FOLLOW_UP_MARK in result.responses[1].body, f"follow-up misread: {statuses}"
 
 
-def synthetic_record(proxy_entries, deeplinkd_entries, statuses):
+def compared(proxy_entries, deeplinkd_entries, statuses, proxy_name):
+    """`behind_errors` for a made-up vector run: what the proxy logged, what deeplinkd logged, what the client got."""
     record = BehindRecord(Exchange(), Exchange())
     record.result.responses = [Response(status, [], b"") for status in statuses]
     record.result.closed = record.marker.closed = True
     record.marker.responses = [Response(200, [], b"{}")]
     record.proxy = [ProxyEntry(path, True, status, status, f"{path} {status}") for path, status in proxy_entries]
     record.deeplinkd = [{"method": "GET", "path": path, "status": status} for path, status in deeplinkd_entries]
-    return record
+    return behind_errors(VECTORS[0], record, record.marker, proxy_name)
 
 
 def test_the_comparison_sees_a_request_deeplinkd_served_that_the_proxy_never_sent():
-    record = synthetic_record([("/", 405)], [("/", 405), (SMUGGLED_TARGET, 200)], [405])
-    reference = Exchange()
-    reference.responses = [Response(200, [], b"{}")]
-    errors = behind_errors(VECTORS[0], record, reference, "nginx")
+    errors = compared([("/", 405)], [("/", 405), (SMUGGLED_TARGET, 200)], [405], "nginx")
     assert f"SMUGGLED: deeplinkd served {SMUGGLED_TARGET}, which only the hidden request asks for" in errors
     assert "deeplinkd logged 2 requests, nginx forwarded 1 and read 1 answers" in errors
 
 
 def test_the_comparison_sees_answers_read_back_in_another_order():
-    record = synthetic_record([("/", 405), ("/healthz", 200)], [("/healthz", 200), ("/", 405)], [405, 200])
-    reference = Exchange()
-    reference.responses = [Response(200, [], b"{}")]
-    errors = behind_errors(VECTORS[0], record, reference, "haproxy")
+    errors = compared([("/", 405), ("/healthz", 200)], [("/healthz", 200), ("/", 405)], [405, 200], "haproxy")
     assert "haproxy read the answers [405, 200], deeplinkd gave [('GET', '/healthz', 200), ('GET', '/', 405)]" in errors
