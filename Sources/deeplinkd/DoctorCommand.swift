@@ -45,9 +45,9 @@ struct DoctorCommand: ParsableCommand {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
-        for finding in findings { Console.output(finding.description) }
+        for finding in findings { try Console.report(finding.description) }
         let failures = findings.filter { !$0.isPassed }.count
-        Console.output(failures == 0 ? "\(doctor.host): all \(findings.count) checks pass" : "\(doctor.host): \(failures) of \(findings.count) checks fail")
+        try Console.report(failures == 0 ? "\(doctor.host): all \(findings.count) checks pass" : "\(doctor.host): \(failures) of \(findings.count) checks fail")
         if failures > 0 { throw ExitCode.failure }
     }
 }
