@@ -24,6 +24,13 @@ enum Descriptor {
         }
     }
 
+    /// Whether `descriptor` is open for writing (a closed standard stream is reopened read-only, see
+    /// `StandardStreams`).
+    static func isWritable(_ descriptor: Int32) -> Bool {
+        let flags = fcntl(descriptor, F_GETFL)
+        return flags >= 0 && flags & O_ACCMODE != O_RDONLY
+    }
+
     /// Whether `descriptor` and the file at `path` (followed through symbolic links) are the same file.
     static func isSame(_ descriptor: Int32, as path: String) -> Bool {
         var open = stat()

@@ -17,12 +17,19 @@ enum OutputTarget: Equatable {
     /// or `/proc` names (`/dev/stdout` of another process's descriptor).
     case stream(String)
 
+    /// The names of this process's standard output and error: written through the descriptor even when it is not
+    /// open for writing (a stream that was closed), which then fails as `>&-` makes it fail.
+    static let standardStreams: [String: Int32] = [
+        "/dev/stdout": STDOUT_FILENO, "/dev/fd/1": STDOUT_FILENO, "/proc/self/fd/1": STDOUT_FILENO,
+        "/dev/stderr": STDERR_FILENO, "/dev/fd/2": STDERR_FILENO, "/proc/self/fd/2": STDERR_FILENO,
+    ]
+
     /// At most this many symbolic links are followed, as the kernel's own limit (`ELOOP`).
     static let linkLimit = 40
 
     /// What `path` names now.
     init(path: String) throws(OutputFailure) {
-        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where Descriptor.isSame(descriptor, as: path) {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where Descriptor.isWritable(descriptor) && Descriptor.isSame(descriptor, as: path) {
             self = .descriptor(descriptor)
             return
         }
@@ -44,7 +51,7 @@ enum OutputTarget: Equatable {
                 // The links of /dev and /proc name open descriptors (`/proc/self/fd/1` reads as `pipe:[…]`): only
                 // the kernel can follow them.
                 if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") {
-                    self = .stream(current)
+                    self = Self.standardStreams[current].map(OutputTarget.descriptor) ?? .stream(current)
                     return
                 }
                 guard let target = Self.linkTarget(current) else { throw OutputFailure(writing: path, code: errno) }

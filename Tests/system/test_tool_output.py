@@ -178,6 +178,13 @@ def test_output_to_dev_stdout_and_a_link_to_proc_self_fd_1(binary, name, tmp_pat
     assert os.readlink(link) == "/proc/self/fd/1"
 
 
+def test_output_to_dev_null_with_standard_output_closed(binary, tmp_path):
+    # The closed standard output is reopened on /dev/null for reading only: --output /dev/null opens its own.
+    null = device(tmp_path, "null")
+    result = run(binary, output_arguments("generate swift", null), stdout=None, preexec_fn=lambda: os.close(1))
+    assert result.returncode == 0, result.stderr
+
+
 def test_output_to_dev_stdout_appends_when_the_shell_appends(binary, tmp_path):
     log = tmp_path / "log"
     log.write_bytes(b"earlier lines\n")
