@@ -1,0 +1,186 @@
+"""serve --watch never serves a half-written file. A writer fills the config, then a template, in place through one
+open descriptor with pauses longer than the settle interval between its parts (as `(cat head; sleep 3; cat tail) >
+deeplinkd.yaml` does), while a client polls the whole time: no answer ever comes from the prefix (the AASA's component
+count, /m/<token>'s status, the page's body), and the complete file is served once its writer closes it. A file
+replaced by rename is reloaded; a broken one, complete, is refused with the old site still served.
+"""
+
+import json
+import os
+import shutil
+import threading
+import time
+
+from conftest import DEFAULT_CONFIG, ROOT, Server
+from test_watch import GOOD_ROUTE, get, wait_for
+
+PAUSE = 1.2  # seconds between a slow writer's parts: longer than the settle interval (0.5 s)
+TOKEN_PATH = "/m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"
+AASA_PATH = "/.well-known/apple-app-site-association"
+PAGE_PATH = "/c/CH-42"
+
+
+def copy_site(directory):
+    """The default config and Public directory, copied into `directory`; returns (config path, public path)."""
+    shutil.copytree(ROOT / "Public", directory / "Public")
+    config = directory / "deeplinkd.yaml"
+    config.write_text(DEFAULT_CONFIG.read_text(encoding="utf-8"), encoding="utf-8")
+    return config, directory / "Public"
+
+
+def write_slowly(path, parts, pause=PAUSE):
+    """Truncates `path` and writes `parts` through one descriptor, pausing between them; closes it at the end."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_TRUNC)
+    try:
+        for number, part in enumerate(parts):
+            if number:
+                time.sleep(pause)
+            os.write(descriptor, part.encode("utf-8"))
+    finally:
+        os.close(descriptor)
+
+
+def replace(path, text):
+    """Writes `text` beside `path`, then renames it over `path`: the documented safe way to edit."""
+    temporary = path.with_name(path.name + ".new")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+class Observer:
+    """A thread asking for `targets` in turn, each on a new connection, until stopped; keeps what `summary` makes of
+    each answer, by target."""
+
+    def __init__(self, port, targets, summary):
+        self.port, self.targets, self.summary = port, targets, summary
+        self.seen = {target: [] for target in targets}
+        self.running = True
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        index = 0
+        while self.running:
+            target = self.targets[index % len(self.targets)]
+            index += 1
+            try:
+                status, body = get(self.port, target)
+                self.seen[target].append(self.summary(target, status, body))
+            except OSError as error:
+                self.seen[target].append(repr(error))
+
+    def count(self):
+        return sum(len(answers) for answers in self.seen.values())
+
+    def stop(self):
+        self.running = False
+        self.thread.join(timeout=10)
+
+
+def aasa_components(body):
+    details = json.loads(body)["applinks"]["details"]
+    return sum(len(detail["components"]) for detail in details)
+
+
+def config_summary(target, status, body):
+    if target == AASA_PATH:
+        return f"{status}: {aasa_components(body)} components" if status == 200 else f"{status}"
+    return f"{status}"
+
+
+def test_a_config_written_slowly_in_place_is_never_served_half_written(binary, tmp_path):
+    config, public = copy_site(tmp_path)
+    original = config.read_text(encoding="utf-8")
+    complete = original + GOOD_ROUTE
+    # The first part is a valid table by itself (the charger route alone: 4 AASA components instead of 9, and
+    # /m/<token> a 404): what the server served before this change.
+    head, tail = complete.split("  - name: magicEmailSignIn", 1)
+    tail = "  - name: magicEmailSignIn" + tail
+    parts = [head, tail[: len(tail) // 3], tail[len(tail) // 3: 2 * len(tail) // 3], tail[2 * len(tail) // 3:]]
+    server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
+    observer = None
+    try:
+        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
+        observer = Observer(server.port, [AASA_PATH, TOKEN_PATH], config_summary)
+        assert wait_for(lambda: observer.count() > 10)
+        started = time.monotonic()
+        write_slowly(config, parts)
+        written = time.monotonic() - started
+        assert wait_for(lambda: get(server.port, "/link?route=watched&id=abc")[0] == 200), server.log_text()[-2000:]
+        seen_before_stop = observer.count()
+        assert wait_for(lambda: observer.count() > seen_before_stop + 10)
+    finally:
+        if observer:
+            observer.stop()
+        status = server.stop()
+    assert status == 0, server.log_text()[-2000:]
+    aasa, token = observer.seen[AASA_PATH], observer.seen[TOKEN_PATH]
+    assert set(aasa) == {"200: 9 components", "200: 11 components"}, sorted(set(aasa))
+    assert set(token) == {"200"}, sorted(set(token))
+    assert aasa[-1] == "200: 11 components"
+    messages = [entry.get("message") for entry in server.log_entries()]
+    assert "waiting for the writer of a changed file to close it before reloading" in messages
+    assert messages.count("reloaded") == 1 and "reload rejected; still serving the previous config" not in messages
+    print(f"{len(aasa) + len(token)} answers during and after a {written:.1f} s write in {len(parts)} parts: "
+          f"AASA {sorted(set(aasa))}, /m/<token> {sorted(set(token))}")
+
+
+def page_summary(target, status, body):
+    text = body.decode("utf-8", "replace")
+    whole = "</html>" in text and 'Charger <span class="value">CH-42</span>' in text
+    marked = " marked" if 'id="watched-marker"' in text else ""
+    return f"{status} {'whole' if whole else 'CUT'}{marked}"
+
+
+def test_a_template_written_slowly_in_place_is_never_served_half_written(binary, tmp_path):
+    config, public = copy_site(tmp_path)
+    layout = public / "templates" / "layout.mustache"
+    complete = layout.read_text(encoding="utf-8").replace("</main>", '<p id="watched-marker">v2</p>\n</main>')
+    # The first part ends before the page's body: a layout that renders a page with no content.
+    head, tail = complete.split('<main id="main">', 1)
+    parts = [head, '<main id="main">' + tail[: len(tail) // 2], tail[len(tail) // 2:]]
+    server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
+    observer = None
+    try:
+        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
+        observer = Observer(server.port, [PAGE_PATH], page_summary)
+        assert wait_for(lambda: observer.count() > 10)
+        write_slowly(layout, parts)
+        assert wait_for(lambda: "watched-marker" in get(server.port, PAGE_PATH)[1].decode()), server.log_text()[-2000:]
+        seen_before_stop = observer.count()
+        assert wait_for(lambda: observer.count() > seen_before_stop + 10)
+    finally:
+        if observer:
+            observer.stop()
+        status = server.stop()
+    assert status == 0, server.log_text()[-2000:]
+    pages = observer.seen[PAGE_PATH]
+    assert set(pages) == {"200 whole", "200 whole marked"}, sorted(set(pages))
+    assert pages[-1] == "200 whole marked"
+    messages = [entry.get("message") for entry in server.log_entries()]
+    assert "waiting for the writer of a changed file to close it before reloading" in messages
+    assert messages.count("reloaded") == 1
+    print(f"{len(pages)} pages during and after a write in {len(parts)} parts: {sorted(set(pages))}")
+
+
+def test_a_file_replaced_by_rename_is_reloaded_and_a_broken_one_refused(binary, tmp_path):
+    config, public = copy_site(tmp_path)
+    server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
+    try:
+        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
+        replace(config, config.read_text(encoding="utf-8") + GOOD_ROUTE)
+        assert wait_for(lambda: get(server.port, "/link?route=watched&id=abc")[0] == 200), server.log_text()[-2000:]
+
+        charger = public / "templates" / "charger.mustache"
+        replace(charger, charger.read_text(encoding="utf-8").replace("{{/content}}", "{{#appURL}}{{/content}}"))
+        rejected = lambda: [e for e in server.log_entries() if e.get("message", "").startswith("reload rejected")]
+        assert wait_for(rejected), server.log_text()[-2000:]
+        assert "charger.mustache" in rejected()[0]["problems"]
+        status, body = get(server.port, PAGE_PATH)
+        assert status == 200 and 'Charger <span class="value">CH-42</span>' in body.decode()
+        assert get(server.port, "/link?route=watched&id=abc")[0] == 200, "the site applied before is still served"
+    finally:
+        status = server.stop()
+    assert status == 0, server.log_text()[-2000:]
+    messages = [entry.get("message") for entry in server.log_entries()]
+    assert messages.count("changed on disk; reloading") == 2, messages
