@@ -8,11 +8,10 @@ replaced by rename is reloaded; a broken one, complete, is refused with the old 
 import json
 import os
 import shutil
-import threading
 import time
 
 from conftest import DEFAULT_CONFIG, ROOT, Server
-from test_watch import GOOD_ROUTE, get, wait_for
+from test_watch import GOOD_ROUTE, Observer, get, wait_for
 
 PAUSE = 1.2  # seconds between a slow writer's parts: longer than the settle interval (0.5 s)
 TOKEN_PATH = "/m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"
@@ -47,34 +46,27 @@ def replace(path, text):
     os.replace(temporary, path)
 
 
-class Observer:
-    """A thread asking for `targets` in turn, each on a new connection, until stopped; keeps what `summary` makes of
-    each answer, by target."""
+def watching(server):
+    """Whether the server logged that it watches for changes."""
+    return lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries())
 
-    def __init__(self, port, targets, summary):
-        self.port, self.targets, self.summary = port, targets, summary
-        self.seen = {target: [] for target in targets}
-        self.running = True
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
 
-    def run(self):
-        index = 0
-        while self.running:
-            target = self.targets[index % len(self.targets)]
-            index += 1
-            try:
-                status, body = get(self.port, target)
-                self.seen[target].append(self.summary(target, status, body))
-            except OSError as error:
-                self.seen[target].append(repr(error))
-
-    def count(self):
-        return sum(len(answers) for answers in self.seen.values())
-
-    def stop(self):
-        self.running = False
-        self.thread.join(timeout=10)
+def observe_while_writing(server, targets, summary, path, parts, applied):
+    """Asks for `targets` the whole time `parts` are written slowly into `path`, until `applied()` and a few answers
+    more; returns the (stopped) observer and how long the write took."""
+    assert wait_for(watching(server))
+    observer = Observer(server.port, targets, summary)
+    try:
+        assert wait_for(lambda: observer.count() > 10)
+        started = time.monotonic()
+        write_slowly(path, parts)
+        written = time.monotonic() - started
+        assert wait_for(applied), server.log_text()[-2000:]
+        seen_before = observer.count()
+        assert wait_for(lambda: observer.count() > seen_before + 10)
+    finally:
+        observer.stop()
+    return observer, written
 
 
 def aasa_components(body):
@@ -98,20 +90,11 @@ def test_a_config_written_slowly_in_place_is_never_served_half_written(binary, t
     tail = "  - name: magicEmailSignIn" + tail
     parts = [head, tail[: len(tail) // 3], tail[len(tail) // 3: 2 * len(tail) // 3], tail[2 * len(tail) // 3:]]
     server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
-    observer = None
     try:
-        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
-        observer = Observer(server.port, [AASA_PATH, TOKEN_PATH], config_summary)
-        assert wait_for(lambda: observer.count() > 10)
-        started = time.monotonic()
-        write_slowly(config, parts)
-        written = time.monotonic() - started
-        assert wait_for(lambda: get(server.port, "/link?route=watched&id=abc")[0] == 200), server.log_text()[-2000:]
-        seen_before_stop = observer.count()
-        assert wait_for(lambda: observer.count() > seen_before_stop + 10)
+        observer, written = observe_while_writing(
+            server, [AASA_PATH, TOKEN_PATH], config_summary, config, parts,
+            lambda: get(server.port, "/link?route=watched&id=abc")[0] == 200)
     finally:
-        if observer:
-            observer.stop()
         status = server.stop()
     assert status == 0, server.log_text()[-2000:]
     aasa, token = observer.seen[AASA_PATH], observer.seen[TOKEN_PATH]
@@ -140,18 +123,10 @@ def test_a_template_written_slowly_in_place_is_never_served_half_written(binary,
     head, tail = complete.split('<main id="main">', 1)
     parts = [head, '<main id="main">' + tail[: len(tail) // 2], tail[len(tail) // 2:]]
     server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
-    observer = None
     try:
-        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
-        observer = Observer(server.port, [PAGE_PATH], page_summary)
-        assert wait_for(lambda: observer.count() > 10)
-        write_slowly(layout, parts)
-        assert wait_for(lambda: "watched-marker" in get(server.port, PAGE_PATH)[1].decode()), server.log_text()[-2000:]
-        seen_before_stop = observer.count()
-        assert wait_for(lambda: observer.count() > seen_before_stop + 10)
+        observer, _ = observe_while_writing(
+            server, [PAGE_PATH], page_summary, layout, parts, lambda: "watched-marker" in get(server.port, PAGE_PATH)[1].decode())
     finally:
-        if observer:
-            observer.stop()
         status = server.stop()
     assert status == 0, server.log_text()[-2000:]
     pages = observer.seen[PAGE_PATH]
@@ -167,7 +142,7 @@ def test_a_file_replaced_by_rename_is_reloaded_and_a_broken_one_refused(binary, 
     config, public = copy_site(tmp_path)
     server = Server(binary, ["--config", str(config), "--public", str(public), "--watch"], tmp_path / "server.log")
     try:
-        assert wait_for(lambda: any(entry.get("message") == "watching for changes" for entry in server.log_entries()))
+        assert wait_for(watching(server))
         replace(config, config.read_text(encoding="utf-8") + GOOD_ROUTE)
         assert wait_for(lambda: get(server.port, "/link?route=watched&id=abc")[0] == 200), server.log_text()[-2000:]
 
