@@ -32,6 +32,8 @@ extension FileSystem {
         #if os(Linux)
             let setSignal: Int32 = 10  // F_SETSIG: <fcntl.h> defines it only for _GNU_SOURCE, which Swift's import lacks.
             let setLease: Int32 = 1024  // F_SETLEASE, likewise.
+            // Only a regular file is opened: opening a device may act on it.
+            guard isRegularFile(path) else { return nil }
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }

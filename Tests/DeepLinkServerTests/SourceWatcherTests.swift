@@ -103,13 +103,16 @@ struct SourceWatcherTests {
         let served = site.server.currentSite
         #expect(WatchedSiteFixture.waitUntil { !site.logged("watching for changes").isEmpty })
         var reloadedEarly = false
-        try WatchedSiteFixture.writeSlowly(WatchedSiteFixture.extended, to: site.configPath, pieces: 4, pause: .milliseconds(300)) {
+        let waiting = "waiting for the writer of a changed file to close it before reloading"
+        try WatchedSiteFixture.writeSlowly(
+            WatchedSiteFixture.extended, to: site.configPath, pieces: 4, pause: .milliseconds(300), isNoticed: { !site.logged(waiting).isEmpty }
+        ) {
             reloadedEarly = reloadedEarly || site.server.currentSite !== served
         }
         #expect(!reloadedEarly, "a half-written config was loaded")
-        #expect(!site.logged("waiting for the writer of a changed file to close it before reloading").isEmpty)
+        #expect(!site.logged(waiting).isEmpty)
         #expect(WatchedSiteFixture.waitUntil { site.server.currentSite.table.routes.last?.name == "watched" })
-        #expect(site.logged("reloaded").count == 1)
+        #expect(WatchedSiteFixture.waitUntil { site.logged("reloaded").count == 1 }, "the log line follows the swap")
         #expect(site.logged("reload rejected; still serving the previous config").isEmpty)
         return site
     }

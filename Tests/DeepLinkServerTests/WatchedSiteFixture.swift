@@ -38,9 +38,12 @@ final class WatchedSiteFixture: Sendable {
     }
 
     /// Writes `text` into the file at `path` in place (truncated, then written through one descriptor) in `pieces`
-    /// parts with `pause` between them, the descriptor open all along, as `(cat head; sleep 3; cat tail) > file`;
-    /// `between` runs during each pause.
-    static func writeSlowly(_ text: String, to path: String, pieces: Int, pause: Duration, between: () -> Void) throws {
+    /// parts with a pause of at least `pause` between them, the descriptor open all along, as `(cat head; sleep 3;
+    /// cat tail) > file`; the first pause also lasts until `isNoticed()` (at most ten seconds), so the watcher has seen
+    /// the unfinished file whatever the machine's load. `between` runs during each pause.
+    static func writeSlowly(
+        _ text: String, to path: String, pieces: Int, pause: Duration, isNoticed: () -> Bool = { true }, between: () -> Void
+    ) throws {
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         try handle.truncate(atOffset: 0)
@@ -48,12 +51,12 @@ final class WatchedSiteFixture: Sendable {
         let size = (bytes.count + pieces - 1) / pieces
         for start in stride(from: 0, to: bytes.count, by: size) {
             try handle.write(contentsOf: bytes[start..<min(bytes.count, start + size)])
-            if start + size < bytes.count {
-                let end = ContinuousClock.now + pause
-                while ContinuousClock.now < end {
-                    between()
-                    usleep(10_000)
-                }
+            guard start + size < bytes.count else { continue }
+            let end = ContinuousClock.now + pause
+            let limit = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < end || (start == 0 && !isNoticed() && ContinuousClock.now < limit) {
+                between()
+                usleep(10_000)
             }
         }
     }

@@ -17,6 +17,7 @@ PAUSE = 1.2  # seconds between a slow writer's parts: longer than the settle int
 TOKEN_PATH = "/m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"
 AASA_PATH = "/.well-known/apple-app-site-association"
 PAGE_PATH = "/c/CH-42"
+WAITING = "waiting for the writer of a changed file to close it before reloading"
 
 
 def copy_site(directory):
@@ -27,13 +28,17 @@ def copy_site(directory):
     return config, directory / "Public"
 
 
-def write_slowly(path, parts, pause=PAUSE):
-    """Truncates `path` and writes `parts` through one descriptor, pausing between them; closes it at the end."""
+def write_slowly(path, parts, pause=PAUSE, noticed=lambda: True):
+    """Truncates `path` and writes `parts` through one descriptor, pausing between them; closes it at the end. The
+    first pause also lasts until `noticed()` (at most 10 s), so the server has seen the unfinished file whatever the
+    machine's load."""
     descriptor = os.open(path, os.O_WRONLY | os.O_TRUNC)
     try:
         for number, part in enumerate(parts):
             if number:
                 time.sleep(pause)
+            if number == 1:
+                wait_for(noticed, seconds=10)
             os.write(descriptor, part.encode("utf-8"))
     finally:
         os.close(descriptor)
@@ -59,7 +64,7 @@ def observe_while_writing(server, targets, summary, path, parts, applied):
     try:
         assert wait_for(lambda: observer.count() > 10)
         started = time.monotonic()
-        write_slowly(path, parts)
+        write_slowly(path, parts, noticed=lambda: WAITING in [entry.get("message") for entry in server.log_entries()])
         written = time.monotonic() - started
         assert wait_for(applied), server.log_text()[-2000:]
         seen_before = observer.count()
@@ -102,7 +107,7 @@ def test_a_config_written_slowly_in_place_is_never_served_half_written(binary, t
     assert set(token) == {"200"}, sorted(set(token))
     assert aasa[-1] == "200: 11 components"
     messages = [entry.get("message") for entry in server.log_entries()]
-    assert "waiting for the writer of a changed file to close it before reloading" in messages
+    assert WAITING in messages
     assert messages.count("reloaded") == 1 and "reload rejected; still serving the previous config" not in messages
     print(f"{len(aasa) + len(token)} answers during and after a {written:.1f} s write in {len(parts)} parts: "
           f"AASA {sorted(set(aasa))}, /m/<token> {sorted(set(token))}")
@@ -133,7 +138,7 @@ def test_a_template_written_slowly_in_place_is_never_served_half_written(binary,
     assert set(pages) == {"200 whole", "200 whole marked"}, sorted(set(pages))
     assert pages[-1] == "200 whole marked"
     messages = [entry.get("message") for entry in server.log_entries()]
-    assert "waiting for the writer of a changed file to close it before reloading" in messages
+    assert WAITING in messages
     assert messages.count("reloaded") == 1
     print(f"{len(pages)} pages during and after a write in {len(parts)} parts: {sorted(set(pages))}")
 
