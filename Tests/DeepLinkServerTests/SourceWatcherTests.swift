@@ -101,7 +101,7 @@ struct SourceWatcherTests {
         let site = try WatchedSiteFixture(named: name)
         site.server.watch(settings)
         let served = site.server.currentSite
-        #expect(WatchedSiteFixture.waitUntil { !site.logged("watching for changes").isEmpty })
+        #expect(!site.logged("watching for changes").isEmpty, "armed and logged before watch returns")
         var reloadedEarly = false
         let waiting = "waiting for the writer of a changed file to close it before reloading"
         try WatchedSiteFixture.writeSlowly(
@@ -137,7 +137,7 @@ struct SourceWatcherTests {
         let site = try WatchedSiteFixture(named: "watch-limit")
         defer { site.remove() }
         site.server.watch(SourceWatcher.Settings(interval: .milliseconds(50), settle: .milliseconds(100), watchLimit: 2))
-        #expect(WatchedSiteFixture.waitUntil { !site.logged("watching for changes").isEmpty })
+        #expect(!site.logged("watching for changes").isEmpty, "armed and logged before watch returns")
         let warning = try #require(site.lines.all.first { $0.contains("watching by polling") })
         #expect(warning.contains(#""level":"warning""#))
         #expect(warning.contains("the inotify watch limit (fs.inotify.max_user_watches = 2) is reached"))

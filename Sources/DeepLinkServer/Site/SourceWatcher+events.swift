@@ -3,17 +3,11 @@ import ServerPlatform
 import Synchronization
 
 extension SourceWatcher {
-    /// Watches with the kernel's reports until `stop` (nil), or until they cannot serve: the reason to poll instead.
-    func watch(with events: FileEvents, _ changed: @Sendable ([String]) -> Void) -> String? {
-        var plan = plan()
-        if let reason = Self.remoteDirectory(in: plan) { return reason }
-        var watched = WatchedDirectories()
-        do {
-            try watched.arm(plan, with: events, limit: settings.watchLimit)
-        } catch {
-            return error.description
-        }
-        logStart(method: "inotify", plan: plan)
+    /// Watches with the kernel's reports, armed for `plan` (`watched`), until `stop` (nil), or until they cannot
+    /// serve: the reason to poll instead.
+    func watch(with events: FileEvents, plan: WatchPlan, watched: WatchedDirectories, _ changed: @Sendable ([String]) -> Void) -> String? {
+        var plan = plan
+        var watched = watched
         var pending = PendingChanges()
         var waited = WriterWait()
         var timeout: Int32 = -1

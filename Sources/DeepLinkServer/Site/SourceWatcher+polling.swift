@@ -3,14 +3,20 @@ import ServerPlatform
 import Synchronization
 
 extension SourceWatcher {
-    /// Looks at what a site loads every `interval` until `stop`, since the kernel cannot report its changes (`reason`).
-    func poll(because reason: String, _ changed: @Sendable ([String]) -> Void) {
+    /// Says in the log that the watcher polls, and why (`reason`); returns what it watches and its first look.
+    func beginPolling(because reason: String) -> (plan: WatchPlan, fingerprint: SourceFingerprint) {
         logger.warning(
             "watching by polling: a file written in place is reloaded once it stays the same for the settle interval and, where Linux can tell, no process has it open for writing",
             metadata: ["reason": "\(reason)", "interval_ms": .stringConvertible(SystemClock.nanoseconds(settings.interval) / 1_000_000)])
-        var plan = plan()
+        let plan = plan()
         logStart(method: "polling", plan: plan)
-        var last = SourceFingerprint(plan: plan)
+        return (plan, SourceFingerprint(plan: plan))
+    }
+
+    /// Looks at what a site loads every `interval`, from `start`, until `stop`.
+    func poll(_ start: (plan: WatchPlan, fingerprint: SourceFingerprint), _ changed: @Sendable ([String]) -> Void) {
+        var plan = start.plan
+        var last = start.fingerprint
         var pending = PendingChanges()
         var waited = WriterWait()
         while true {

@@ -57,21 +57,53 @@ final class SourceWatcher: Sendable {
         WatchPlan(configPath: configPath, publicDirectory: publicDirectory)
     }
 
-    /// Starts watching on a new thread, calling `changed` with the changed paths (a few) until `stop`.
+    /// How watching begins: with the kernel's reports, armed, or by polling, its first look taken.
+    enum Beginning: Sendable {
+        case events(FileEvents, WatchPlan, WatchedDirectories)
+        case polling(WatchPlan, SourceFingerprint)
+    }
+
+    /// Starts watching, calling `changed` with the changed paths (a few) until `stop`: what is watched is armed (or its
+    /// first look taken) and logged before this returns, so a change made after it is seen; the waiting is done on a
+    /// new thread.
     func start(_ changed: @escaping @Sendable ([String]) -> Void) {
+        let beginning = begin()
         let thread = Thread { [self] in
             defer { finished.signal() }
             CurrentThread.setName("deeplinkd-watch")
-            var reason = settings.isPolling ? "polling was asked for" : nil
-            switch events {
-            case .success(let events): reason = watch(with: events, changed)
-            case .failure(let error) where !settings.isPolling: reason = error.description
-            case .failure: break
+            switch beginning {
+            case .events(let events, let plan, let watched):
+                if let reason = watch(with: events, plan: plan, watched: watched, changed) { poll(beginPolling(because: reason), changed) }
+            case .polling(let plan, let fingerprint):
+                poll((plan, fingerprint), changed)
             }
-            if let reason { poll(because: reason, changed) }
         }
         thread.name = "deeplinkd-watch"
         thread.start()
+    }
+
+    /// Arms the kernel's reports for what the site loads now, or, where they cannot serve, begins polling.
+    private func begin() -> Beginning {
+        if settings.isPolling { return polling(beginPolling(because: "polling was asked for")) }
+        let events: FileEvents
+        switch self.events {
+        case .success(let armed): events = armed
+        case .failure(let error): return polling(beginPolling(because: error.description))
+        }
+        let plan = plan()
+        if let reason = Self.remoteDirectory(in: plan) { return polling(beginPolling(because: reason)) }
+        var watched = WatchedDirectories()
+        do {
+            try watched.arm(plan, with: events, limit: settings.watchLimit)
+        } catch {
+            return polling(beginPolling(because: error.description))
+        }
+        logStart(method: "inotify", plan: plan)
+        return .events(events, plan, watched)
+    }
+
+    private func polling(_ start: (plan: WatchPlan, fingerprint: SourceFingerprint)) -> Beginning {
+        .polling(start.plan, start.fingerprint)
     }
 
     /// Stops watching, and waits (up to a few seconds) for a reload under way to finish.

@@ -7,7 +7,7 @@ import ServerPlatform
 #endif
 
 /// The directories an inotify instance watches, by path and by watch number, kept equal to a `WatchPlan`'s.
-struct WatchedDirectories {
+struct WatchedDirectories: Sendable {
     private(set) var watches: [String: Int32] = [:]
     private var paths: [Int32: String] = [:]
 
