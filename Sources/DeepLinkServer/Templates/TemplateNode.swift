@@ -1,5 +1,9 @@
 /// One piece of a parsed template (`TemplateParser`), rendered by `TemplateRenderer`.
-indirect enum TemplateNode: Sendable, Equatable {
+///
+/// Not `indirect`: the nested nodes are arrays, so no case needs a box of its own, and a boxed payload is kept behind
+/// a pointer whose spare bits hold the case, which LeakSanitizer does not take for a pointer (it reported every box
+/// of a long-lived site as leaked).
+enum TemplateNode: Sendable, Equatable {
     /// Text written as it is.
     case text(String)
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped).
