@@ -2,12 +2,18 @@ import Logging
 import ServerPlatform
 
 extension DeepLinkServer {
-    /// Reloads (as `reload`, with the same refusal of a config that fails its checks) whenever the config file or
-    /// anything under the public directory changes on disk, looking every `interval` (see `SourceWatcher`); a
-    /// Kubernetes ConfigMap update, which swaps a `..data` symbolic link, included. Stopped by `stop`; calling it
-    /// again does nothing.
-    public func watch(every interval: Duration = .seconds(1)) {
-        let fresh = SourceWatcher(configPath: configPath, publicDirectory: publicDirectory, interval: interval)
+    /// Reloads (as `reload`, with the same refusal of a config that fails its checks) whenever what the site loads
+    /// changes on disk (the config file, the templates, the static files, `openapi.yaml`, a Kubernetes ConfigMap's
+    /// `..data` swap included), once the changed files have stayed the same for `settle` and no writer still has one
+    /// open (see `SourceWatcher`); where the kernel cannot report changes, it looks every `interval`. Stopped by
+    /// `stop`; calling it again does nothing.
+    public func watch(every interval: Duration = .seconds(1), settle: Duration = .milliseconds(500)) {
+        watch(SourceWatcher.Settings(interval: interval, settle: settle))
+    }
+
+    /// `watch` with every setting given.
+    func watch(_ settings: SourceWatcher.Settings) {
+        let fresh = SourceWatcher(configPath: configPath, publicDirectory: publicDirectory, settings: settings, logger: logger)
         let isFirst = watcher.withLock { watcher in
             guard watcher == nil else { return false }
             watcher = fresh
@@ -15,7 +21,7 @@ extension DeepLinkServer {
         }
         guard isFirst else { return }
         fresh.start { [self] paths in
-            logger.info("changed on disk; reloading", metadata: ["paths": "\(paths.joined(separator: " "))"])
+            logger.info("changed on disk; reloading", metadata: ["paths": "\(paths.prefix(5).joined(separator: " "))\(paths.count > 5 ? " …" : "")"])
             reload()
         }
     }

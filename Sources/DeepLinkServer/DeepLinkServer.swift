@@ -98,10 +98,17 @@ public final class DeepLinkServer: Sendable {
 
     private func reloadNow() -> Bool {
         do {
-            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: currentSite, workers: workers)
+            let previous = currentSite
+            let fresh = try Site(configPath: configPath, publicDirectory: publicDirectory, previous: previous, workers: workers)
             site.withLock { $0 = fresh }
             metrics.recordReload(succeeded: true)
             logger.info("reloaded", metadata: ["config": "\(configPath)", "routes": .stringConvertible(fresh.table.routes.count)])
+            let shrinkage = SiteSize(fresh).shrinkage(since: SiteSize(previous))
+            if !shrinkage.isEmpty {
+                logger.warning(
+                    "the reloaded site is much smaller than the one it replaces: check that the files were complete",
+                    metadata: ["config": "\(configPath)", "shrank": "\(shrinkage.joined(separator: ", "))"])
+            }
             return true
         } catch {
             metrics.recordReload(succeeded: false)

@@ -25,7 +25,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Serve /metrics only on this HOST:PORT (such as 127.0.0.1:9100), not on the public listener.")
     var metricsAddress: String?
 
-    @Flag(help: "Reload when the config or anything under --public changes on disk (looked at every second; a Kubernetes ConfigMap update included).")
+    @Flag(
+        help:
+            "Reload when the config, a template, a static file or openapi.yaml changes on disk, once the files are complete (inotify; a Kubernetes ConfigMap update included)."
+    )
     var watch = false
 
     @OptionGroup var limits: ServeLimits

@@ -94,32 +94,71 @@ struct AssociationFileTests {
         #expect(HTTPDate.parse("Mon, 01 Jan 2024 00:00:00 UTC") == nil)
     }
 
-    @Test("a reload keeps Last-Modified for the same bytes and moves it forward for changed bytes, even within one second")
+    @Test("a reload keeps Last-Modified for the same bytes; changed bytes get the current second, never a later one")
     func lastModifiedAcrossReloads() throws {
-        let body = Array("{}".utf8)
-        let first = try CachedDocument(body: body, contentType: "application/json", cacheControl: "no-store", modified: 1000)
-        let same = try CachedDocument(body: body, contentType: "application/json", cacheControl: "no-store", modified: 2000, previous: first)
-        #expect(same.modified == 1000)
-        let changed = try CachedDocument(body: Array("[]".utf8), contentType: "application/json", cacheControl: "no-store", modified: 2000, previous: first)
-        #expect(changed.modified == 2000)
-        let now = HTTPDate.now
-        #expect(Site.modificationTime(after: now) == now + 1, "a change within the second of the last one gets the next second")
-        #expect(Site.modificationTime(after: now - 10) >= now)
-        #expect(Site.modificationTime(after: nil) >= now)
+        func document(_ text: String, now: Int, previous: CachedDocument? = nil) throws -> CachedDocument {
+            try CachedDocument(body: Array(text.utf8), contentType: "application/json", cacheControl: "no-store", now: now, previous: previous)
+        }
+        func status(_ document: CachedDocument, _ headers: [String: String], now: Int) -> Int {
+            document.response(
+                to: HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders(headers.map { HTTPHeaders.Field(name: $0.key, value: $0.value) })), now: now
+            ).response.status
+        }
+        let first = try document("{}", now: 1000)
+        #expect((first.modified, first.notModifiedFrom) == (1000, 1000))
+        let same = try document("{}", now: 2000, previous: first)
+        #expect((same.modified, same.notModifiedFrom) == (1000, 1000))
+        #expect(status(same, ["If-Modified-Since": HTTPDate.format(seconds: 1000)], now: 2000) == 304)
+        let changed = try document("[]", now: 2000, previous: same)
+        #expect((changed.modified, changed.notModifiedFrom) == (2000, 2000))
+        #expect(status(changed, ["If-Modified-Since": HTTPDate.format(seconds: 1000)], now: 2000) == 200)
 
+        // Three versions within second 3000: all carry that second, and its date is no proof of any of them.
+        let second = try document("[1]", now: 3000, previous: changed)
+        let third = try document("[2]", now: 3000, previous: second)
+        let back = try document("[1]", now: 3000, previous: third)
+        for version in [third, back] {
+            #expect(version.modified == 3000, "never ahead of the clock")
+            #expect(version.notModifiedFrom == 3001)
+            #expect(status(version, ["If-Modified-Since": HTTPDate.format(seconds: 3000)], now: 3000) == 200, "the client may hold other bytes")
+            #expect(status(version, ["If-Modified-Since": HTTPDate.format(seconds: 3000)], now: 3005) == 200)
+            #expect(status(version, ["If-Modified-Since": HTTPDate.format(seconds: 3001)], now: 3005) == 304)
+            #expect(status(version, ["If-None-Match": version.entityTag], now: 3000) == 304)
+            #expect(status(version, ["If-Unmodified-Since": HTTPDate.format(seconds: 3000)], now: 3000) == 412)
+        }
+        let later = try document("[3]", now: 4000, previous: back)
+        #expect((later.modified, later.notModifiedFrom) == (4000, 4000), "a change in a later second is exact again")
+
+        // A clock set back: the new bytes carry the clock's second, and no earlier date gets a 304 for them.
+        let setBack = try document("[4]", now: 3500, previous: later)
+        #expect((setBack.modified, setBack.notModifiedFrom, setBack.latestSent) == (3500, 4001, 4000))
+        #expect(status(setBack, ["If-Modified-Since": HTTPDate.format(seconds: 4000)], now: 4000) == 200)
+    }
+
+    @Test("through a burst of reloads Last-Modified is never after the clock, and an earlier version's date never gets a 304")
+    func lastModifiedThroughABurst() throws {
         let reloadable = try ReloadableServer(named: "last-modified")
         defer { reloadable.remove() }
-        let before = reloadable.server.currentSite
-        let lastModified = try #require(before.associationFile(forHost: nil)?.modified)
-        try reloadable.rewrite(reloadable.original.replacingOccurrences(of: "appStoreID: \"1234567890\"", with: "appStoreID: \"1234567891\""))
-        #expect(reloadable.server.reload())
-        #expect(reloadable.server.currentSite.associationFile(forHost: nil)?.modified == lastModified, "the AASA does not name the App Store ID")
-        try reloadable.rewrite(reloadable.original.replacingOccurrences(of: "webcredentials: true", with: "webcredentials: false"))
-        #expect(reloadable.server.reload())
-        let after = try #require(reloadable.server.currentSite.associationFile(forHost: nil))
-        #expect(after.modified > lastModified)
-        let stale = HTTPRequest(method: "GET", target: "/", headers: ["If-Modified-Since": HTTPDate.format(seconds: lastModified)])
-        #expect(after.response(to: stale).response.status == 200, "the old date is not taken for the new bytes")
+        let variants = [
+            reloadable.original, reloadable.original.replacingOccurrences(of: "webcredentials: true", with: "webcredentials: false"),
+            reloadable.original + "  - name: burst\n    path: burst\n    notification: burstRequested\n",
+        ]
+        var seen: [(entityTag: String, modified: Int)] = []
+        for round in 0..<30 {
+            try reloadable.rewrite(variants[round * 7 % 5 % variants.count])
+            #expect(reloadable.server.reload())
+            let now = HTTPDate.now
+            let file = try #require(reloadable.server.currentSite.associationFile(forHost: nil))
+            #expect(file.modified <= now, "Last-Modified \(file.modified) is after the clock, \(now)")
+            for (entityTag, modified) in seen where entityTag != file.entityTag {
+                let request = HTTPRequest(method: "GET", target: "/", headers: ["If-Modified-Since": HTTPDate.format(seconds: modified)])
+                #expect(file.response(to: request).response.status == 200, "round \(round): the date of other bytes got a 304")
+            }
+            let current = HTTPRequest(method: "GET", target: "/", headers: ["If-None-Match": file.entityTag])
+            #expect(file.response(to: current).response.status == 304)
+            seen.append((file.entityTag, file.modified))
+        }
+        #expect(Set(seen.map(\.entityTag)).count == variants.count)
     }
 
     @Test("HEAD is allowed; other methods get 405 with Allow")

@@ -108,7 +108,7 @@ struct CompiledPageTests {
     @Test("a value used in several places, every byte of it escaped, is filled in whole in each (found by the compile check)")
     func repeatedValueIsFilledWhole() throws {
         let render = { (values: [String?]) in
-            let value = HTMLEscaping().escapeText(values[0] ?? "")
+            let value = HTMLEscaping.escapeText(values[0] ?? "")
             return Array("<a title=\"\(value)\">\(value)</a>\(value)".utf8)
         }
         let page = try #require(CompiledPage.compile(["x"], render: render))
@@ -142,7 +142,7 @@ struct HTMLEscapingTests {
         for scalar in (0..<128).compactMap(Unicode.Scalar.init) + ["é", "日", "\u{2028}", "🙂"] {
             let text = "a" + String(scalar) + "b"
             let expected = "a" + (references[Character(scalar)] ?? String(scalar)) + "b"
-            #expect(HTMLEscaping().escapeText(text) == expected, "U+\(String(scalar.value, radix: 16))")
+            #expect(HTMLEscaping.escapeText(text) == expected, "U+\(String(scalar.value, radix: 16))")
         }
     }
 }

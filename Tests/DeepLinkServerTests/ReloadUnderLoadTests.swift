@@ -64,4 +64,49 @@ struct ReloadUnderLoadTests {
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 }.prefix(5))")
         #expect(Self.status(port: port, target: "/c/CH-42") == 200)
     }
+
+    @Test("every request is answered while --watch reloads renamed configs and templates on its own thread (run under make tsan)")
+    func watchReloadsDuringRequests() throws {
+        let site = try WatchedSiteFixture(named: "watch-load")
+        defer { site.remove() }
+        let server = site.server
+        try server.start(HTTPServer.Configuration(host: "127.0.0.1", port: 0, threadPoolSize: 2, perIPConnectionLimit: 0))
+        server.watch(SourceWatcher.Settings(settle: .milliseconds(20)))
+        #expect(WatchedSiteFixture.waitUntil { !site.logged("watching for changes").isEmpty })
+        let port = server.boundPort
+        let failures = Mutex<[String]>([])
+        let isDone = Atomic<Bool>(false)
+        let clients = DispatchGroup()
+        for client in 0..<2 {
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                let targets = ["/c/CH-\(client)", "/.well-known/apple-app-site-association", "/static/deeplinkd.css"]
+                var index = 0
+                while !isDone.load(ordering: .acquiring) {
+                    let status = Self.status(port: port, target: targets[index % targets.count])
+                    if status != 200 { failures.withLock { $0.append("\(targets[index % targets.count]): \(status.map(String.init) ?? "no answer")") } }
+                    index += 1
+                }
+            }
+        }
+        let layout = site.publicDirectory + "/templates/layout.mustache"
+        let original = try String(contentsOfFile: layout, encoding: .utf8)
+        for round in 1...8 {
+            let config = round % 2 == 0 ? WatchedSiteFixture.original : WatchedSiteFixture.extended
+            try config.write(toFile: site.configPath, atomically: true, encoding: .utf8)
+            try original.replacingOccurrences(of: "</main>", with: "<!-- \(round) --></main>").write(toFile: layout, atomically: true, encoding: .utf8)
+            // Two files, two renames: a reload may come between them; the last one has both.
+            let routes = round % 2 == 0 ? 4 : 5
+            #expect(
+                WatchedSiteFixture.waitUntil {
+                    let site = site.server.currentSite
+                    return site.pages.render("layout", [:]).contains("<!-- \(round) -->") && site.table.routes.count == routes
+                })
+        }
+        isDone.store(true, ordering: .releasing)
+        clients.wait()
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 }.prefix(5))")
+        #expect(site.logged("reload rejected; still serving the previous config").isEmpty)
+    }
 }

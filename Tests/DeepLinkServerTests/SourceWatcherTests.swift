@@ -45,20 +45,27 @@ struct SourceWatcherTests {
         try volume.update("routes: []\n", version: "..2026_01_01_00_01_00.2")
         let after = SourceFingerprint(configPath: volume.configPath, publicDirectory: SiteFixture.publicDirectory)
         #expect(after != before)
-        #expect(after.changedPaths(since: before) == [volume.configPath])
+        #expect(after.changedPaths(since: before, limit: 10).contains(volume.configPath))
+        #expect(after.changedPaths(since: before, limit: 10).allSatisfy { $0.hasPrefix(volume.directory.path + "/") })
     }
 
-    @Test("a file added under the public directory, or one removed, changes the fingerprint")
+    @Test("a template added or removed changes the fingerprint; a file under .git or a hidden file does not")
     func publicDirectory() throws {
-        let volume = try ConfigMapVolume("routes: []\n")
-        defer { volume.remove() }
-        let before = SourceFingerprint(configPath: volume.configPath, publicDirectory: volume.directory.path)
-        let added = volume.directory.appendingPathComponent("..2026_01_01_00_00_00.1/extra.mustache")
-        try "x".write(to: added, atomically: false, encoding: .utf8)
-        let after = SourceFingerprint(configPath: volume.configPath, publicDirectory: volume.directory.path)
-        #expect(after.changedPaths(since: before).contains(added.path))
-        try FileManager.default.removeItem(at: added)
-        #expect(SourceFingerprint(configPath: volume.configPath, publicDirectory: volume.directory.path).changedPaths(since: after).contains(added.path))
+        let site = try WatchedSiteFixture(named: "fingerprint")
+        defer { site.remove() }
+        let before = SourceFingerprint(configPath: site.configPath, publicDirectory: site.publicDirectory)
+        try FileManager.default.createDirectory(atPath: site.publicDirectory + "/.git/objects", withIntermediateDirectories: true)
+        try "x".write(toFile: site.publicDirectory + "/.git/objects/ab", atomically: false, encoding: .utf8)
+        try "x".write(toFile: site.publicDirectory + "/templates/.charger.mustache.swp", atomically: false, encoding: .utf8)
+        try "x".write(toFile: site.publicDirectory + "/static/.DS_Store", atomically: false, encoding: .utf8)
+        #expect(SourceFingerprint(configPath: site.configPath, publicDirectory: site.publicDirectory) == before)
+        let added = site.publicDirectory + "/templates/extra.mustache"
+        try "x".write(toFile: added, atomically: false, encoding: .utf8)
+        let after = SourceFingerprint(configPath: site.configPath, publicDirectory: site.publicDirectory)
+        #expect(after.changedPaths(since: before).contains { $0.hasSuffix("/templates/extra.mustache") })
+        try FileManager.default.removeItem(atPath: added)
+        let removed = SourceFingerprint(configPath: site.configPath, publicDirectory: site.publicDirectory)
+        #expect(removed.changedPaths(since: after).contains { $0.hasSuffix("/templates/extra.mustache") })
     }
 
     @Test("watch applies a good ConfigMap swap and refuses a bad one, keeping the site it serves")
@@ -85,6 +92,81 @@ struct SourceWatcherTests {
         #expect(lines.withLock { $0.first { $0.contains("reload rejected") } }?.contains("route 'broken': path parameter 'id' has no entry in params") == true)
         #expect(server.currentSite.table.routes.map(\.name) == applied.table.routes.map(\.name))
         #expect(server.currentSite.table.routes.last?.name == "watched")
+    }
+
+    /// Writes the default config with one more route slowly in place (four parts, 300 ms apart, each pause longer
+    /// than the settle interval) and checks that no reload happens until the writer closes the file, then that the
+    /// whole file is served.
+    static func slowConfigWrite(_ settings: SourceWatcher.Settings, named name: String) throws -> WatchedSiteFixture {
+        let site = try WatchedSiteFixture(named: name)
+        site.server.watch(settings)
+        let served = site.server.currentSite
+        #expect(!site.logged("watching for changes").isEmpty, "armed and logged before watch returns")
+        var reloadedEarly = false
+        let waiting = "waiting for the writer of a changed file to close it before reloading"
+        try WatchedSiteFixture.writeSlowly(
+            WatchedSiteFixture.extended, to: site.configPath, pieces: 4, pause: .milliseconds(300), isNoticed: { !site.logged(waiting).isEmpty }
+        ) {
+            reloadedEarly = reloadedEarly || site.server.currentSite !== served
+        }
+        #expect(!reloadedEarly, "a half-written config was loaded")
+        #expect(!site.logged(waiting).isEmpty)
+        #expect(WatchedSiteFixture.waitUntil { site.server.currentSite.table.routes.last?.name == "watched" })
+        #expect(WatchedSiteFixture.waitUntil { site.logged("reloaded").count == 1 }, "the log line follows the swap")
+        #expect(site.logged("reload rejected; still serving the previous config").isEmpty)
+        return site
+    }
+
+    @Test("a config written slowly in place is reloaded once, when its writer closes it, never half written")
+    func slowWrite() throws {
+        let site = try Self.slowConfigWrite(SourceWatcher.Settings(settle: .milliseconds(100)), named: "slow-write")
+        defer { site.remove() }
+        #expect(site.logged("watching for changes").first?.contains(#""method":"inotify""#) == true)
+    }
+
+    @Test("polling also waits for the writer to close a file written slowly in place")
+    func slowWriteWhilePolling() throws {
+        let site = try Self.slowConfigWrite(
+            SourceWatcher.Settings(interval: .milliseconds(50), settle: .milliseconds(100), isPolling: true), named: "slow-poll")
+        defer { site.remove() }
+        #expect(site.logged("watching for changes").first?.contains(#""method":"polling""#) == true)
+    }
+
+    @Test("past the watch limit the watcher says so, polls, and still reloads a template edit")
+    func watchLimit() throws {
+        let site = try WatchedSiteFixture(named: "watch-limit")
+        defer { site.remove() }
+        site.server.watch(SourceWatcher.Settings(interval: .milliseconds(50), settle: .milliseconds(100), watchLimit: 2))
+        #expect(!site.logged("watching for changes").isEmpty, "armed and logged before watch returns")
+        let warning = try #require(site.lines.all.first { $0.contains("watching by polling") })
+        #expect(warning.contains(#""level":"warning""#))
+        #expect(warning.contains("the inotify watch limit (fs.inotify.max_user_watches = 2) is reached"))
+        let layout = site.publicDirectory + "/templates/layout.mustache"
+        let text = try String(contentsOfFile: layout, encoding: .utf8).replacingOccurrences(of: "</main>", with: "</main><!-- edited -->")
+        try text.write(toFile: layout, atomically: true, encoding: .utf8)
+        #expect(WatchedSiteFixture.waitUntil { site.server.currentSite.pages.render("layout", [:]).contains("<!-- edited -->") })
+    }
+
+    @Test("a reload that loses more than a quarter of the routes or AASA components is logged as a warning naming the counts")
+    func shrinkWarning() throws {
+        let site = try WatchedSiteFixture(named: "shrink")
+        defer { site.remove() }
+        let prefix = WatchedSiteFixture.original.components(separatedBy: "  - name: magicEmailSignIn")[0]
+        try prefix.write(toFile: site.configPath, atomically: true, encoding: .utf8)
+        #expect(site.server.reload())
+        let warning = try #require(site.lines.all.first { $0.contains("much smaller") })
+        #expect(warning.contains(#""level":"warning""#))
+        #expect(warning.contains(#""shrank":"routes 4 → 1, AASA components 9 → 4""#))
+        try WatchedSiteFixture.original.write(toFile: site.configPath, atomically: true, encoding: .utf8)
+        #expect(site.server.reload())
+        #expect(site.lines.all.filter { $0.contains("much smaller") }.count == 1, "growing back is no warning")
+        #expect(
+            SiteSize(routes: 4, associationComponents: 9, staticFiles: 2).shrinkage(since: SiteSize(routes: 5, associationComponents: 10, staticFiles: 2)) == []
+        )
+        #expect(
+            SiteSize(routes: 3, associationComponents: 9, staticFiles: 1).shrinkage(since: SiteSize(routes: 4, associationComponents: 9, staticFiles: 2)) == [
+                "static files 2 → 1"
+            ])
     }
 
     /// Polls `condition` for up to five seconds.

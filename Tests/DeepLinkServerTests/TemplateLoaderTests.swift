@@ -52,6 +52,16 @@ struct TemplateLoaderTests {
                 "{{#reversed(appName)}}x{{/reversed(appName)}}",
                 "T/page.mustache:1: section 'reversed(appName)' repeats its content for each element of 'reversed(…)': pages have no lists"
             ),
+            ("x\n{{uppercased(appName}}", "T/page.mustache:2: malformed name 'uppercased(appName': a transform is written transform(name)"),
+            ("{{#a)}}{{/a)}}", "T/page.mustache:1: malformed name 'a)': a transform is written transform(name)"),
+            (
+                "{{<layout}}\n{{$content}}x{{/content}}\n{{appName}}\n{{/layout}}",
+                "T/page.mustache:1: parent 'layout' may hold only blocks ({{$name}}…{{/name}}) and blank text"
+            ),
+            ("{{<layout}}{{% CONTENT_TYPE: HTML }}{{/layout}}", "T/page.mustache:1: parent 'layout' may hold only blocks ({{$name}}…{{/name}}) and blank text"),
+            ("{{$upper(x)}}{{/upper(x)}}", "T/page.mustache:1: block 'upper(x)' cannot take a transform"),
+            ("\n\n{{% CONTENT_TYPE: TEXT }}", "T/page.mustache:3: content type 'TEXT' would write values into pages unescaped: pages are HTML"),
+            ("{{% CHARSET: UTF8 }}", "T/page.mustache:1: unknown pragma 'CHARSET: UTF8': only 'CONTENT_TYPE: HTML' is known"),
         ])
     func malformed(page: String, problem: String) {
         #expect(TemplateSetFixture.problems(["page": page]) == [problem])
@@ -79,6 +89,15 @@ struct TemplateLoaderTests {
         let library = try #require(
             TemplateSetFixture.load(["page": "{{=<% %>=}}{{>page}}<%={{ }}=%>{{! {{>page }}{{#values}}[{{id}}]{{/values}}"]).library)
         #expect(library.render(TemplateLoader.sampleContext("page"), withTemplate: "page") == "{{>page}}[1]")
+    }
+
+    @Test("every content type a template may name escapes byte by byte, and text ending in a lone '{' is text")
+    func contentTypes() throws {
+        let page = "{{% CONTENT_TYPE: HTML }}<a title=\"{{values.code}}\">{{{values.code}}}</a> {"
+        let library = try #require(TemplateSetFixture.load(["page": page]).library)
+        var context = TemplateLoader.sampleContext("page")
+        context["values"] = ["code": "\"\u{301} onmouseover=x"]
+        #expect(library.render(context, withTemplate: "page") == "<a title=\"&quot;\u{301} onmouseover=x\">\"\u{301} onmouseover=x</a> {")
     }
 
     @Test("the shipped templates load, and render the pages they rendered before")

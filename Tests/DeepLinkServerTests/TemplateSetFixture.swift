@@ -1,5 +1,3 @@
-import Mustache
-
 @testable import DeepLinkServer
 
 /// A template set in memory: a minimal layout and error page, plus the templates a test gives; the landing page
@@ -16,7 +14,7 @@ enum TemplateSetFixture {
     }
 
     /// The set, loaded.
-    static func load(_ templates: [String: String], pages: [String] = ["page"]) -> (library: MustacheLibrary?, problems: [TemplateProblem]) {
+    static func load(_ templates: [String: String], pages: [String] = ["page"]) -> (library: TemplateLibrary?, problems: [TemplateProblem]) {
         let sources = base.merging(templates) { _, given in given }.sorted { $0.key < $1.key }
             .map { TemplateSource(name: $0.key, path: "T/\($0.key).mustache", text: $0.value) }
         return TemplateLoader.load(sources, directory: "T", pages: pages)

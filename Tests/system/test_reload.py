@@ -18,6 +18,7 @@ import signal
 import subprocess
 import time
 import urllib.parse
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import pytest
@@ -59,14 +60,15 @@ class Probe:
     def __init__(self, port):
         self.port, self.connection = port, None
 
-    def get(self, path):
+    def get(self, path, headers=None, with_headers=False):
         for attempt in (1, 2):
             try:
                 if self.connection is None:
                     self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                self.connection.request("GET", path, headers={"Host": HOST})
+                self.connection.request("GET", path, headers={"Host": HOST, **(headers or {})})
                 response = self.connection.getresponse()
-                return response.status, response.read().decode("utf-8", "replace")
+                text = response.read().decode("utf-8", "replace")
+                return (response.status, text, dict(response.getheaders())) if with_headers else (response.status, text)
             except (OSError, http.client.HTTPException):
                 self.connection = None
                 if attempt == 2:
@@ -88,6 +90,15 @@ class Probe:
         by_aasa = ("probe" if '"/ops/' in text else "base") if status == 200 else f"status {status}"
         return by_resolve if by_resolve == by_aasa else f"resolve says {by_resolve}, AASA says {by_aasa}"
 
+    def aasa_dates(self, earlier):
+        """The AASA's `Date`, `Last-Modified` and `ETag`, and the status of a revalidation with the `Last-Modified` of
+        `earlier` (the previous answer's dates, or None)."""
+        _, _, headers = self.get(AASA_PATH, with_headers=True)
+        answer = {"date": headers["Date"], "last_modified": headers["Last-Modified"], "etag": headers["ETag"]}
+        if earlier:
+            answer["revalidated"] = self.get(AASA_PATH, {"If-Modified-Since": earlier["last_modified"]})[0]
+        return answer
+
 
 @pytest.fixture(scope="module")
 def reloads(serve, tmp_path_factory):
@@ -95,7 +106,7 @@ def reloads(serve, tmp_path_factory):
     config = tmp_path_factory.mktemp("reload") / "deeplinkd.yaml"
     write_config(config, VARIANTS["base"])
     server = serve("--config", config, "--per-ip-limit", 0, name="reload")
-    probe, run = Probe(server.port), {"server": server, "counted": []}
+    probe, run = Probe(server.port), {"server": server, "counted": [], "dates": []}
     run["served_at_start"] = probe.served_config()
     wrk = subprocess.Popen(WRK + [server.base + "/"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
@@ -115,6 +126,7 @@ def reloads(serve, tmp_path_factory):
                 break
             served = variant if variant in VALID else served
             run["counted"].append((number, variant, counts, probe.served_config()))
+            run["dates"].append(probe.aasa_dates(run["dates"][-1] if run["dates"] else None))
         time.sleep(LOAD_LEAD_SECONDS)
         run["wrk_running_after"] = wrk.poll() is None
         wrk.send_signal(signal.SIGINT)  # wrk then reports as at the end of its duration
@@ -169,6 +181,30 @@ def test_each_rejected_reload_leaves_the_previous_config_serving(reloads):
     wrong = [(n, variant, seen, previous[3]) for previous, (n, variant, _, seen) in zip(counted, counted[1:])
              if variant not in VALID and seen != previous[3]]
     assert wrong == [], "(reload, written, served, served before)"
+
+
+def test_last_modified_is_never_after_date_through_the_reloads(reloads):
+    dates = reloads["dates"]
+    assert len(dates) == RELOADS
+    ahead = [(number, answer["last_modified"], answer["date"]) for number, answer in enumerate(dates, 1)
+             if parsedate_to_datetime(answer["last_modified"]) > parsedate_to_datetime(answer["date"])]
+    assert ahead == [], ahead[:5]
+
+
+def test_a_revalidation_with_the_previous_date_gets_200_for_changed_bytes_and_304_for_unchanged(reloads):
+    dates = reloads["dates"]
+    changed, unchanged = [], []
+    for number in range(1, len(dates)):
+        answer, before = dates[number], dates[number - 1]
+        if answer["etag"] != before["etag"]:
+            changed.append(answer["revalidated"])
+            continue
+        # A rejected reload keeps the bytes and their date, which proves them unless other bytes shared its second.
+        other = next((dates[index] for index in range(number - 1, -1, -1) if dates[index]["etag"] != answer["etag"]), None)
+        shared = other is not None and other["last_modified"] == answer["last_modified"]
+        unchanged.append((number, answer["revalidated"], 200 if shared else 304))
+    assert len(changed) >= 60 and set(changed) == {200}, changed
+    assert len(unchanged) >= 10 and [entry for entry in unchanged if entry[1] != entry[2]] == [], unchanged
 
 
 def test_wrk_made_requests_during_the_reloads(reloads):

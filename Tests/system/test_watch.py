@@ -44,13 +44,13 @@ class ConfigMapVolume:
         os.rename(self.directory / "..data_tmp", self.directory / "..data")
 
 
-class Load:
-    """A thread issuing GETs, each on a new connection, until stopped; every answer that is not 200 is a failure."""
+class Observer:
+    """A thread asking for `targets` in turn, each on a new connection, until stopped; keeps what `summary` makes of
+    each answer (target, status, body), by target, and the error of a request that got none."""
 
-    def __init__(self, port):
-        self.port = port
-        self.answered = 0
-        self.failures = []
+    def __init__(self, port, targets, summary):
+        self.port, self.targets, self.summary = port, targets, summary
+        self.seen = {target: [] for target in targets}
         self.running = True
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
@@ -58,19 +58,35 @@ class Load:
     def run(self):
         index = 0
         while self.running:
-            target = TARGETS[index % len(TARGETS)]
+            target = self.targets[index % len(self.targets)]
             index += 1
             try:
-                status = get(self.port, target)[0]
+                status, body = get(self.port, target)
+                self.seen[target].append(self.summary(target, status, body))
             except OSError as error:
-                status = repr(error)
-            if status != 200:
-                self.failures.append(f"{target}: {status}")
-            self.answered += 1
+                self.seen[target].append(repr(error))
+
+    def count(self):
+        return sum(len(answers) for answers in self.seen.values())
 
     def stop(self):
         self.running = False
         self.thread.join(timeout=10)
+
+
+class Load(Observer):
+    """GETs of TARGETS until stopped; every answer that is not 200 is a failure."""
+
+    def __init__(self, port):
+        super().__init__(port, TARGETS, lambda target, status, body: status)
+
+    @property
+    def answered(self):
+        return self.count()
+
+    @property
+    def failures(self):
+        return [f"{target}: {status}" for target, answers in self.seen.items() for status in answers if status != 200]
 
 
 def get(port, target):

@@ -1,24 +1,20 @@
 import DeepLinkBytes
-import Mustache
 
-/// HTML escaping byte by byte, installed as the content type of every template.
+/// HTML escaping byte by byte, for every value a template writes (`TemplateRenderer`).
 ///
-/// swift-mustache's own HTML escaping walks grapheme clusters, so a `"` followed by a combining mark
-/// (U+0301) is one cluster it does not recognise and goes out raw: an attribute breakout (found by fuzzing).
-/// Escaping the UTF-8 bytes of `<`, `>`, `&`, `"`, `'` catches them whatever follows.
-struct HTMLEscaping: MustacheContentType {
-    /// The content-type name the templates are switched to.
+/// swift-mustache's own HTML escaping walked grapheme clusters, so a `"` followed by a combining mark (U+0301) was one
+/// cluster it did not recognise and went out raw: an attribute breakout (found by fuzzing). Escaping the UTF-8 bytes
+/// of `<`, `>`, `&`, `"`, `'` catches them whatever follows.
+enum HTMLEscaping {
+    /// The content-type name templates may switch to (`{{% CONTENT_TYPE: HTML_BYTES }}`), as they did when swift-mustache
+    /// rendered them; `HTML` means the same.
     static let name = "HTML_BYTES"
 
-    /// The pragma prepended to every template.
+    /// The pragma swift-mustache read before every template (see `TemplateParser`).
     static let pragma = "{{% CONTENT_TYPE: \(name) }}"
 
-    /// Makes the content type available to templates; idempotent.
-    static func register() {
-        MustacheContentTypes.register(HTMLEscaping(), named: name)
-    }
-
-    func escapeText(_ text: String) -> String {
+    /// `text` with `<`, `>`, `&`, `"` and `'` replaced by their character references.
+    static func escapeText(_ text: String) -> String {
         guard text.utf8.contains(where: Self.needsEscape) else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)

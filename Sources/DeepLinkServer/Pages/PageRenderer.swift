@@ -1,12 +1,11 @@
 import DeepLinkRouting
 import MicroHTTP
-import Mustache
 import ServerPlatform
 
 /// Renders landing and error pages from the Mustache templates in `Public/templates`; HTML-escapes every value,
 /// byte by byte (`HTMLEscaping`), in every template.
 struct PageRenderer: Sendable {
-    private let library: MustacheLibrary
+    private let library: TemplateLibrary
     /// Values every page sees: the versioned stylesheet and icon URLs.
     private let common: [String: String]
     /// Landing pages compiled so far, a cache per worker thread (the workers beyond their number share them), so

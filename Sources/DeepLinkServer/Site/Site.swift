@@ -53,9 +53,9 @@ public final class Site: Sendable {
     /// Builds a site from a checked config and the templates and assets under `publicDirectory`, with caches for
     /// `workers` worker threads.
     ///
-    /// `previous` is the site this one replaces: a document with the same bytes keeps its `Last-Modified`, and one
-    /// whose bytes changed gets a later one than any of the previous site's, so `If-Modified-Since` never answers
-    /// 304 for changed bytes.
+    /// `previous` is the site this one replaces: a document with the same bytes keeps its `Last-Modified`; one whose
+    /// bytes changed gets the current second, and `If-Modified-Since` never answers 304 for it with the date of
+    /// earlier bytes (see `CachedDocument`).
     public init(
         configuration: Configuration, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
@@ -67,13 +67,13 @@ public final class Site: Sendable {
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(
             directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
-        let loadedAt = Self.modificationTime(after: previous?.latestModification)
+        let loadedAt = HTTPDate.now
         var files: [String: CachedDocument] = [:]
         let documents = configuration.documents
         for domain in documents.domains {
             guard let body = documents.appleAppSiteAssociation(for: domain) else { continue }
             files[domain] = try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt,
+                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
                 previous: previous?.associationFiles[domain])
         }
         associationFiles = files
@@ -82,26 +82,13 @@ public final class Site: Sendable {
         assetLinks = try documents.assetLinks.map { body throws(SiteError) in
             try CachedDocument(
                 body: body, contentType: "application/json", cacheControl: "public, max-age=300",
-                modified: loadedAt, previous: previous?.assetLinks)
+                now: loadedAt, previous: previous?.assetLinks)
         }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
             try CachedDocument(
-                body: data, contentType: "application/yaml", cacheControl: "public, max-age=300", modified: loadedAt, previous: previous?.openAPI)
+                body: data, contentType: "application/yaml", cacheControl: "public, max-age=300", now: loadedAt, previous: previous?.openAPI)
         }
-    }
-
-    /// The latest `Last-Modified` of the site's documents, in seconds since 1970.
-    var latestModification: Int {
-        ([sharedAssociationFile, assetLinks, openAPI].compactMap { $0?.modified } + associationFiles.values.map(\.modified)).max() ?? 0
-    }
-
-    /// The current second, or the second after `previousModification` when that is not earlier: changed bytes
-    /// always get a later `Last-Modified`, so `If-Modified-Since` never answers 304 for them. After several changes
-    /// within one second the date runs ahead of the clock by a second or so; a client's `If-Modified-Since` in the
-    /// future is ignored, so that costs a full response at worst, never a stale one.
-    static func modificationTime(after previousModification: Int?) -> Int {
-        max(HTTPDate.now, (previousModification ?? 0) + 1)
     }
 
     /// The answer cache of the worker thread numbered `worker`.

@@ -1,7 +1,5 @@
-import Mustache
-
-/// Turns template text into a `MustacheLibrary` only once the set is proven renderable: each template scanned
-/// (`TemplateScanner`) before swift-mustache parses it, the set checked for cycles, missing templates and
+/// Turns template text into a `TemplateLibrary` only once the set is proven renderable: each template parsed
+/// (`TemplateParser`, in time linear in its length), the set checked for cycles, missing templates and
 /// `TemplateLimits`, then every page rendered once with sample values.
 public enum TemplateLoader {
     /// The problems of the templates in `directory` (a `Public/templates`) for a table whose routes name
@@ -11,14 +9,14 @@ public enum TemplateLoader {
     }
 
     /// The library of the templates in `directory`, or every problem found.
-    static func load(directory: String, landings: [String]) -> (library: MustacheLibrary?, problems: [TemplateProblem]) {
+    static func load(directory: String, landings: [String]) -> (library: TemplateLibrary?, problems: [TemplateProblem]) {
         let (sources, unreadable) = TemplateSource.all(in: directory)
         let loaded = load(sources, directory: directory, pages: landings)
         return unreadable.isEmpty ? loaded : (nil, unreadable + loaded.problems)
     }
 
     /// The library of `sources`, whose `pages` (and `error` and `layout`) must exist, or every problem found.
-    static func load(_ sources: [TemplateSource], directory: String, pages: [String]) -> (library: MustacheLibrary?, problems: [TemplateProblem]) {
+    static func load(_ sources: [TemplateSource], directory: String, pages: [String]) -> (library: TemplateLibrary?, problems: [TemplateProblem]) {
         var problems: [TemplateProblem] = []
         var scanned: [(source: TemplateSource, scan: TemplateScan)] = []
         for source in sources {
@@ -27,7 +25,7 @@ public enum TemplateLoader {
                 scanned.append((source, TemplateScan(problem: TemplateScan.Problem(line: 1, message: "too large"))))
                 continue
             }
-            let scan = TemplateScanner.scan(source.text)
+            let scan = TemplateParser.parse(source.text)
             if let problem = scan.problem {
                 problems.append(TemplateProblem(file: source.path, line: problem.line, message: problem.message))
             }
@@ -45,18 +43,7 @@ public enum TemplateLoader {
         problems += graph.limitProblems(order: order)
         guard problems.isEmpty else { return (nil, problems) }
 
-        HTMLEscaping.register()
-        var library = MustacheLibrary()
-        for source in sources {
-            do {
-                try library.register(HTMLEscaping.pragma + source.text, named: source.name)
-            } catch let error as MustacheTemplate.ParserError {
-                problems.append(TemplateProblem(file: source.path, line: error.context.lineNumber, message: "invalid template: \(error.error)"))
-            } catch {
-                problems.append(TemplateProblem(file: source.path, line: nil, message: "invalid template: \(error)"))
-            }
-        }
-        guard problems.isEmpty else { return (nil, problems) }
+        let library = TemplateLibrary(templates: Dictionary(scanned.map { ($0.source.name, $0.scan.nodes) }, uniquingKeysWith: { first, _ in first }))
         for page in Set(pages + ["error"]).sorted() {
             let rendered = library.render(sampleContext(page), withTemplate: page) ?? ""
             if rendered.allSatisfy(\.isWhitespace) {

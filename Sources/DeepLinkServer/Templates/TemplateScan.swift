@@ -1,9 +1,9 @@
-/// What `TemplateScanner` found in one template: the templates and blocks it refers to, how deep its sections nest,
-/// and the first problem that stopped the scan.
-struct TemplateScan: Equatable {
+/// What `TemplateParser` found in one template: its nodes, the templates and blocks it refers to, how deep its
+/// sections nest, and the first problem that stopped the parse.
+struct TemplateScan: Equatable, Sendable {
     /// A tag that renders another template (`{{>name}}`, `{{<name}}`) or a block (`{{$name}}`).
-    struct Reference: Equatable {
-        enum Kind: Equatable {
+    struct Reference: Equatable, Sendable {
+        enum Kind: Equatable, Sendable {
             /// `{{>name}}`: a partial.
             case partial
             /// `{{<name}}`: a parent whose blocks this template overrides.
@@ -22,7 +22,7 @@ struct TemplateScan: Equatable {
     }
 
     /// The body of a `{{$name}}` … `{{/name}}` section.
-    struct Block: Equatable {
+    struct Block: Equatable, Sendable {
         let name: String
         let line: Int
         /// Sections open around the block's tag.
@@ -34,11 +34,13 @@ struct TemplateScan: Equatable {
     }
 
     /// A problem, on the line of the tag at fault.
-    struct Problem: Equatable {
+    struct Problem: Equatable, Sendable {
         let line: Int
         let message: String
     }
 
+    /// The parsed template (empty when `problem` stopped the parse).
+    var nodes: [TemplateNode] = []
     var references: [Reference] = []
     var blocks: [Block] = []
     /// The deepest nesting of sections.

@@ -1,5 +1,5 @@
 /// The pieces of a tag, read as swift-mustache's parser reads them.
-extension TemplateScanner {
+extension TemplateParser {
     /// Characters of a variable or section name.
     static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
     /// Characters of a partial's name.
@@ -100,8 +100,8 @@ extension TemplateScanner {
         end = newEnd
     }
 
-    /// `{{% NAME: VALUE }}`, the `%` read.
-    mutating func readPragma() throws(Stop) {
+    /// `{{% NAME: VALUE }}`, the `%` read: its name and value.
+    mutating func readPragma() throws(Stop) -> (name: String, value: String) {
         let invalid = Stop(message: "invalid pragma: expected 'NAME: VALUE\(end)'")
         skipWhitespace()
         let name = read { Self.pragmaCharacters.contains($0) }
@@ -113,5 +113,6 @@ extension TemplateScanner {
         skipWhitespace()
         guard matches(end), !name.isEmpty, !value.isEmpty else { throw invalid }
         advance(by: end.count)
+        return (name, value)
     }
 }
