@@ -232,6 +232,14 @@ def test_a_quick_run_is_marked_as_one():
     assert "**A quick run**" not in rendered()
 
 
+def test_a_run_without_the_pipelined_shape_says_so():
+    data = measurements()
+    data["settings"]["shapes"] = ["serial"]
+    data["pinned"]["rows"] = [row for row in data["pinned"]["rows"] if row["shape"] == "serial"]
+    assert "it took 10 min. The pinned mode ran in the serial load shape only.\n" in rendered(data)
+    assert "serial load shape only" not in rendered()
+
+
 def test_a_failed_run_is_a_row_that_says_why():
     data = measurements()
     row = data["pinned"]["rows"][0]

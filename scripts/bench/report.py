@@ -98,6 +98,8 @@ def run_note(measurements):
     text = (f"This run: {measurements.get('date', '?')}, {fmt.plural(settings.get('rounds', 0), 'round')} of "
             f"{settings.get('duration', '?')} s, parts {parts}; "
             f"it took {fmt.duration(measurements.get('elapsed', 0))}.")
+    if "pinned" in settings.get("parts", []) and "pipelined" not in settings.get("shapes", []):
+        text += " The pinned mode ran in the serial load shape only."
     if settings.get("quick"):
         text += (" **A quick run** (`--quick`): its figures show that the bench works, not what the server does; "
                  "they are not to replace a full run's.")
