@@ -1,6 +1,6 @@
 -- wrk script: sends wrk's own request (the URL's path) and, when done, prints one machine-readable line
 -- (prefix "BENCH ") with the totals, the error counts and the latency percentiles in microseconds.
--- Used as is for single-path cases; resolve-mix.lua loads it for its done().
+-- Used as is for single-path cases; the other scripts load it for its done().
 
 function done(summary, latency, requests)
    local errors = summary.errors

@@ -1,4 +1,4 @@
-"""Instructions and allocations per request, for `scripts/bench.py`: deeplinkd runs under callgrind and answers a batch
+"""Instructions and allocations per request: deeplinkd runs under callgrind and answers a batch
 of each case's requests (keep-alive, or one TLS connection per request), the profile zeroed before the batch and dumped
 after it. Counts are of the whole process (deeplinkd, libmicrohttpd, GnuTLS, libc, the Swift runtime); an allocation
 is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. They repeat to within a few instructions, so a
@@ -6,8 +6,8 @@ regression shows as a number where requests/s would hide it in the machine's noi
 per byte, so libmicrohttpd's clearing of its per-connection memory pool after each request (16 KiB by default) is
 counted as about 16k instructions of each keep-alive request.
 
-Python 3 standard library only; valgrind (Debian `valgrind`) is needed, and `objcopy` (binutils): valgrind 3.19
-cannot read the DWARF 5 of the lld-linked binary, so it runs on a copy without debug sections.
+valgrind (Debian `valgrind`) is needed, and `objcopy` (binutils): valgrind 3.19 cannot read the DWARF 5 of the
+lld-linked binary, so it runs on a copy without debug sections.
 """
 
 import os
@@ -18,26 +18,29 @@ import ssl
 import subprocess
 import time
 
+from bench import REPOSITORY, log
+from bench.cases import AASA_PATH, CASES, LANDING_IDS, LANDING_PATH, RESOLVE_IDS, resolve_many_formats, \
+    resolve_mix_paths
+from bench.servers import deeplinkd_command, free_port, gnutls_serv_command
+
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
 HOST = "links.example.com"
 
 
-def batch_targets(case, count, resolve_paths, landing_ids, resolve_ids):
+def batch_targets(case, count):
     """The targets of `count` requests of `case`, as its wrk script sends them."""
-    if case in ("aasa", "https-keepalive", "https-resumed", "https-full"):
-        return ["/.well-known/apple-app-site-association"] * count
+    if CASES[case].path == AASA_PATH:
+        return [AASA_PATH] * count
     if case == "landing":
-        return ["/c/CH-42"] * count
+        return [LANDING_PATH] * count
     if case == "resolve":
-        return [resolve_paths[number % len(resolve_paths)] for number in range(count)]
+        paths = resolve_mix_paths()
+        return [paths[number % len(paths)] for number in range(count)]
     if case == "landing-many":
-        return [f"/c/B{number % landing_ids:05d}" for number in range(count)]
+        return [f"/c/B{number % LANDING_IDS:05d}" for number in range(count)]
     if case == "resolve-many":
-        formats = ["/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FR{:05d}",
-                   "/resolve?url=https%3A%2F%2Flinks.example.com%2Fnothing%2F{:05d}",
-                   "/resolve?url=expchg%3A%2F%2Fc%2FR{:05d}",
-                   "/resolve?url=https%3A%2F%2Flinks.example.com%2Fu%2FU{:05d}&state=ready"]
-        return [formats[number % 4].format((number // 4) % resolve_ids) for number in range(count)]
+        formats = resolve_many_formats()
+        return [formats[number % len(formats)] % ((number // len(formats)) % RESOLVE_IDS) for number in range(count)]
     raise ValueError(f"no batch for case {case}")
 
 
@@ -98,60 +101,43 @@ def parse_profile(path):
     return instructions, allocations
 
 
-def measure(binary, directory, cases, count, resolve_paths, landing_ids, resolve_ids, tls=None, log=print):
+def measure(binary, directory, cases, count, tls=None):
     """{case: {"instructions": per request, "allocations": per request}} or {case: {"error": text}}.
 
     `tls` is (certificate path, key path) for the HTTPS cases, which run on a second server under callgrind.
     """
     results = {}
-    plain = [case for case in cases if not case.startswith("https")]
-    secure = [case for case in cases if case.startswith("https")]
+    plain = [case for case in cases if not CASES[case].https]
+    secure = [case for case in cases if CASES[case].https]
     stripped = os.path.join(directory, "deeplinkd-callgrind")
     if not os.path.exists(stripped):
         subprocess.run(["objcopy", "--strip-debug", binary, stripped], check=True, timeout=120)
-    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
     def deeplinkd(port, tls_files):
-        command = [stripped, "serve", "--host", "127.0.0.1", "--port", str(port), "--config",
-                   os.path.join(repository, "config/deeplinkd.yaml"), "--public", os.path.join(repository, "Public"),
-                   "--per-ip-limit", "0", "--threads", "1"]
-        return command + (["--tls-cert", tls_files[0], "--tls-key", tls_files[1]] if tls_files else [])
-
-    def targets(case, number):
-        return batch_targets(case, number, resolve_paths, landing_ids, resolve_ids)
+        return deeplinkd_command(stripped, port, threads=1, tls=tls_files)
 
     if plain:
         results.update(_measure_server(lambda port: deeplinkd(port, None), "/healthz", directory, "plain", plain, count,
-                                       targets, False, log))
+                                       batch_targets, False))
     if secure and tls:
         # A handshake costs tens of times a request: fewer of them give as exact a figure.
         results.update(_measure_server(lambda port: deeplinkd(port, tls), "/healthz", directory, "tls", secure,
-                                       max(50, count // 10), targets, True, log))
+                                       max(50, count // 10), batch_targets, True))
     return results
 
 
-def measure_gnutls_serv(directory, certificate, key, priorities, body_path, count, log=print):
+def measure_gnutls_serv(directory, certificate, key, body_path, count):
     """The same figures for gnutls-serv, GnuTLS's own server, per connection (full and resumed handshakes)."""
-
-    def command(port):
-        return ["gnutls-serv", "--http", "--disable-client-cert", "--port", str(port), "--x509certfile", certificate,
-                "--x509keyfile", key, "--priority", priorities, "--quiet", f"--httpdata={body_path}"]
 
     def targets(case, number):
         return ["/"] * number
 
-    return _measure_server(command, "/", directory, "gnutls-serv", ["https-full", "https-resumed"],
-                           max(50, count // 10), targets, True, log)
+    return _measure_server(lambda port: gnutls_serv_command(port, certificate, key, body_path), "/", directory,
+                           "gnutls-serv", ["https-full", "https-resumed"], max(50, count // 10), targets, True)
 
 
-def _free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _measure_server(make_command, ready_path, directory, label, cases, count, targets_of, tls, log):
-    port = _free_port()
+def _measure_server(make_command, ready_path, directory, label, cases, count, targets_of, tls):
+    port = free_port()
     output = os.path.join(directory, f"callgrind-{label}.out")
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no",
                "--compress-strings=no", "--compress-pos=no"] + make_command(port)
@@ -189,7 +175,8 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
     log_path = os.path.join(directory, f"callgrind-{label}.log")
     label_text = "deeplinkd" if label in ("plain", "tls") else label
     with open(log_path, "w") as server_log:
-        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=server_log)
+        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=server_log,
+                                  cwd=REPOSITORY)
         try:
             deadline = time.monotonic() + 180
             while True:

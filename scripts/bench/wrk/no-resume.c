@@ -1,4 +1,4 @@
-/* Preloaded into wrk by scripts/bench.py for the full-handshake cases: wrk offers the session of a connection's last
+/* Preloaded into wrk by the bench for the full-handshake cases: wrk offers the session of a connection's last
  * handshake when it reconnects (SSL_clear keeps it), so every handshake after the first would be a resumption. This
  * drops that session before a handshake begins, so each new connection makes a full handshake, like a first-time
  * visitor. Nothing else changes. Built with `cc -shared -fPIC`; the OpenSSL functions are wrk's own (not linked here). */
