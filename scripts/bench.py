@@ -14,7 +14,8 @@
    connection for gnutls-serv.
 2. deeplinkd alone: idle RSS, RSS after the load, and the time from process start to the first 200 on /healthz.
 3. With --threading: deeplinkd with --threads 1, 2 and 4 on the AASA, interleaved the same way.
-4. The routing core's micro-benchmarks (package-benchmark, in Benchmarks/).
+4. The routing core's micro-benchmarks (package-benchmark, in Benchmarks/, a target of the root package when
+   DEEPLINKD_BENCHMARKS is set).
 5. Table scale (scripts/table_scale.py): `check` and start-to-first-200 times for 1,000, 10,000 and 20,000 routes.
 
 Everything runs on 127.0.0.1 and stops by itself: every child has a timeout and both servers are stopped in a
@@ -625,10 +626,12 @@ def time_to_first_healthy(binary, timeout=10.0):
 
 def run_micro_benchmarks(timeout):
     """p50 wall-clock ns and p50 mallocs per operation of each routing benchmark, or {"error": ...}."""
-    command = ["swift", "package", "--package-path", "Benchmarks", "benchmark", "--no-progress", "--format",
-               "markdown"]
+    # The benchmark target is the root package's when DEEPLINKD_BENCHMARKS is set, built in a folder of its own.
+    command = ["swift", "package", "--scratch-path", ".build-bench", "benchmark", "--target", "RoutingBenchmarks",
+               "--no-progress", "--format", "markdown"]
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPOSITORY)
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPOSITORY,
+                                   env={**os.environ, "DEEPLINKD_BENCHMARKS": "1"})
     except subprocess.TimeoutExpired:
         return {"error": f"`{' '.join(command)}` did not finish within {timeout} s"}
     except OSError as error:
@@ -1190,8 +1193,9 @@ def render_micro(report, add):
     micro = section_results(report, "micro", "## Routing micro-benchmarks", "Not run this time (`--no-micro`).", add)
     if micro is None:
         return
-    add("`swift package --package-path Benchmarks benchmark --no-progress --format markdown` "
-        "(package-benchmark; `Benchmarks/Benchmarks/RoutingBenchmarks`). p50 over the samples, per operation.")
+    add("`DEEPLINKD_BENCHMARKS=1 swift package --scratch-path .build-bench benchmark --target RoutingBenchmarks "
+        "--no-progress --format markdown` (package-benchmark; `Benchmarks/RoutingBenchmarks`). p50 over the samples, "
+        "per operation.")
     add("")
     add("| benchmark | p50 wall clock per operation | p50 mallocs per operation |")
     add("| --- | --- | --- |")
@@ -1541,7 +1545,7 @@ def main():
             for size, result in report["table_scale"].items():
                 log(f"table scale {size}: {result}")
         if arguments.micro:
-            log("micro-benchmarks (builds Benchmarks/ in release mode the first time)")
+            log("micro-benchmarks (builds them in release mode in .build-bench the first time)")
             report["micro"] = run_micro_benchmarks(arguments.micro_timeout)
             if "error" in report["micro"]:
                 log(f"micro-benchmarks: FAILED: {report['micro']['error']}")

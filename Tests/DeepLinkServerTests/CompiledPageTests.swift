@@ -131,7 +131,7 @@ struct CompiledPageTests {
 }
 
 extension CompiledPage: Equatable {
-    public static func == (left: CompiledPage, right: CompiledPage) -> Bool { left.pieces == right.pieces }
+    static func == (left: CompiledPage, right: CompiledPage) -> Bool { left.pieces == right.pieces }
 }
 
 @Suite("HTML escaping")

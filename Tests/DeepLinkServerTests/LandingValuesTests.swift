@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 import MicroHTTP
 import Testing
 

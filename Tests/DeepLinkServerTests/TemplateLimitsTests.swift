@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import DeepLinkServer
