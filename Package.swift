@@ -39,6 +39,11 @@ let package = Package(
             name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"],
             swiftSettings: upcomingFeatures
         ),
+        // What the server writes from a table: the /resolve and /link JSON, and the bytes pages are written from.
+        .target(
+            name: "DeepLinkWire", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
+            swiftSettings: upcomingFeatures
+        ),
         // apple-app-site-association generation from a route table.
         .target(
             name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
@@ -90,7 +95,7 @@ let package = Package(
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -99,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP",
-                "ServerPlatform", "StickerCodes",
+                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor",
+                "MicroHTTP", "ServerPlatform", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -118,7 +123,7 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire"], swiftSettings: upcomingFeatures),
         .testTarget(
             name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")],
             swiftSettings: upcomingFeatures
@@ -136,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                "DeepLinkServer", "DeepLinkConfig", "DeepLinkWire", "MicroHTTP", "HTTPTestSupport", .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -161,7 +166,7 @@ if Context.environment["DEEPLINKD_FUZZ"] != nil {
         ),
         // RouteTable.resolve on the default table: results, JSON, and canonical links that resolve back.
         .executableTarget(
-            name: "ResolveFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting"], path: "Fuzz/Sources/ResolveFuzzer",
+            name: "ResolveFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting", "DeepLinkWire"], path: "Fuzz/Sources/ResolveFuzzer",
             swiftSettings: upcomingFeatures
         ),
         // PathPattern, CharacterClass and RouteTable.compile on definitions built from the input.

@@ -78,7 +78,7 @@ struct LandingSite: Sendable {
         invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
         guard let landing, isReadMethod, let reference = references[landing.route.name] else { return }
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
-        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(table: handler.site.table, match: landing).context)
+        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(wire: handler.site.wire, match: landing).context)
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {
             let leaked = landing.parameters.filter { !$0.value.isEmpty && body.contains($0.value) && !reference.contains($0.value) }

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkWire
 import FuzzSupport
 
 /// One fuzz input: the bytes, read as UTF-8, are a URL resolved by the default table.

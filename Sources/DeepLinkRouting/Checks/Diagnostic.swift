@@ -11,19 +11,19 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// Error or warning.
     public let severity: Severity
     /// The 1-based config line, when known.
-    public let line: Int?
+    package let line: Int?
     /// What is wrong and where (`route 'charger': …`).
-    public let message: String
+    package let message: String
 
     /// A diagnostic.
-    public init(_ severity: Severity, line: Int?, _ message: String) {
+    package init(_ severity: Severity, line: Int?, _ message: String) {
         self.severity = severity
         self.line = line
         self.message = message
     }
 
     /// `FILE:LINE: message`, or `FILE:LINE: warning: message`.
-    public func formatted(file: String) -> String {
+    package func formatted(file: String) -> String {
         let place = line.map { "\(file):\($0)" } ?? file
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }

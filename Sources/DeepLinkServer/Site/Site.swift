@@ -1,6 +1,7 @@
 import DeepLinkAASA
 public import DeepLinkConfig
 public import DeepLinkRouting
+package import DeepLinkWire
 import Foundation
 public import MicroHTTP
 import ServerPlatform
@@ -19,6 +20,8 @@ public final class Site: Sendable {
     let sharedAssociationFile: CachedDocument?
     /// `/.well-known/assetlinks.json`, when an Android app is configured.
     let assetLinks: CachedDocument?
+    /// What the answers about the table share per route (link origins, `/resolve` pieces), worked out once per load.
+    package let wire: WireTable
     /// Landing-page templates.
     let pages: PageRenderer
     /// The API description, `Public/openapi.yaml`, when present.
@@ -63,6 +66,7 @@ public final class Site: Sendable {
         let workers = max(1, workers)
         answerCaches = (0..<workers).map { _ in AnswerCache() }
         let table = configuration.table
+        wire = WireTable(table)
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(
