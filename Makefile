@@ -41,8 +41,10 @@ test: test-deps lint
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory $(CHECKS)
 
+# Formatting; the public surface's budget and documentation (scripts/check-public-api.py).
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
+	python3 scripts/check-public-api.py
 
 format:
 	$(SWIFT) format format --in-place --recursive $(SOURCES)

@@ -6,7 +6,7 @@ extension DeepLinkServer {
     /// anything under the public directory changes on disk, looking every `interval` (see `SourceWatcher`); a
     /// Kubernetes ConfigMap update, which swaps a `..data` symbolic link, included. Stopped by `stop`; calling it
     /// again does nothing.
-    public func watch(every interval: Duration = .seconds(1)) {
+    package func watch(every interval: Duration = .seconds(1)) {
         let fresh = SourceWatcher(configPath: configPath, publicDirectory: publicDirectory, interval: interval)
         let isFirst = watcher.withLock { watcher in
             guard watcher == nil else { return false }

@@ -16,7 +16,7 @@ enum LandingFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = text(data, size).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
     var headers = HTTPHeaders()
     if lines.count > 1, !lines[1].isEmpty { headers.add(name: "Host", value: lines[1]) }

@@ -12,7 +12,7 @@ enum ResolveFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func resolveFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func resolveFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ResolveChecks(table: Repository.defaultTable).check(text(data, size))
     return 0
 }

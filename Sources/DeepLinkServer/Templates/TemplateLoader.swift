@@ -3,10 +3,10 @@ import Mustache
 /// Turns template text into a `MustacheLibrary` only once the set is proven renderable: each template scanned
 /// (`TemplateScanner`) before swift-mustache parses it, the set checked for cycles, missing templates and
 /// `TemplateLimits`, then every page rendered once with sample values.
-public enum TemplateLoader {
+package enum TemplateLoader {
     /// The problems of the templates in `directory` (a `Public/templates`) for a table whose routes name
     /// `landings`; empty when the set loads.
-    public static func problems(inDirectory directory: String, landings: [String]) -> [TemplateProblem] {
+    package static func problems(inDirectory directory: String, landings: [String]) -> [TemplateProblem] {
         load(directory: directory, landings: landings).problems
     }
 
