@@ -18,9 +18,11 @@ from conftest import ROOT
 APP_PRODUCTS = {"DeepLinkRouting", "DeepLinkRoutesPlugin"}
 PRODUCTS = APP_PRODUCTS | {"deeplinkd"}
 PLATFORMS = {"ios": "15.0", "macos": "12.0", "maccatalyst": "15.0", "tvos": "15.0", "watchos": "8.0", "visionos": "1.0"}
-# What the plugin's tool and the library need, and nothing the server alone needs.
-APP_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "ServerPlatform",
-               "deeplinkd_routes", "Yams"}
+# What the app's code is built with, and what the plugin's tool is built with for the build machine (SwiftPM keeps the
+# tool's modules apart, in Modules-tool); nothing the server alone needs.
+APP_MODULES = {"DeepLinkBytes", "DeepLinkRouting"}
+TOOL_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "ServerPlatform",
+                "deeplinkd_routes", "Yams"}
 SERVER_MODULES = {"MicroHTTP", "DeepLinkServer", "DeepLinkWire", "StickerCodes", "LinkDoctor", "Logging", "ArgumentParser",
                   "Mustache", "deeplinkd"}
 
@@ -144,6 +146,12 @@ def test_an_app_using_the_app_products_builds_only_what_they_need(tmp_path):
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     resolved = {pin["identity"] for pin in json.loads((tmp_path / "Package.resolved").read_text())["pins"]}
     assert resolved == {"yams", "swift-argument-parser", "swift-log", "swift-mustache"}
-    modules = {path.name.removesuffix(".swiftmodule") for path in (tmp_path / ".build" / "debug" / "Modules").glob("*.swiftmodule")}
-    assert modules - {"AppRoutes"} == APP_MODULES
-    assert not modules & SERVER_MODULES
+    build = tmp_path / ".build" / "debug"
+
+    def modules(folder):
+        return {path.name.removesuffix(".swiftmodule") for path in (build / folder).glob("*.swiftmodule")}
+
+    assert modules("Modules") - {"AppRoutes"} == APP_MODULES
+    assert modules("Modules-tool") == TOOL_MODULES
+    compiled = {path.parent.name for path in build.glob("*.build/*.o")}
+    assert not {name.removesuffix(".build").removesuffix("-tool") for name in compiled} & SERVER_MODULES
