@@ -1,13 +1,8 @@
 import DeepLinkBytes
+import Glibc
 import MicroHTTP
 import ServerPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Collects log lines in memory and writes them to a file descriptor in batches, from one background thread only:
 /// whoever logs (a request's worker thread above all) only appends to memory and never waits for the reader.

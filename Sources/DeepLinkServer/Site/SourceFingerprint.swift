@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What the files a site is built from look like on disk: for the config file and every file under the public
 /// directory, the identity and modification time of the file its path resolves to, symbolic links followed.

@@ -1,11 +1,6 @@
 import CMicroHTTPD
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A started libmicrohttpd daemon and everything it borrows until it is stopped.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension HTTPServer {
     /// Where the server listens and every limit that protects it; each default is chosen on purpose.

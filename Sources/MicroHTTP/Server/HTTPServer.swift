@@ -1,13 +1,8 @@
 import CMicroHTTPD
+import Glibc
 package import Logging
 import ServerPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every complete request to one handler.
 ///
