@@ -41,10 +41,12 @@ test: test-deps lint
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory $(CHECKS)
 
-# Formatting; the public surface's budget and documentation (scripts/check-public-api.py).
+# Formatting; the public surface's budget and documentation (scripts/check-public-api.py); unused imports
+# (scripts/check-imports.py).
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
 	python3 scripts/check-public-api.py
+	python3 scripts/check-imports.py
 
 format:
 	$(SWIFT) format format --in-place --recursive $(SOURCES)

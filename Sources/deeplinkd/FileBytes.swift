@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ServerPlatform
 
 /// Whole files read and written with the C library, so a failure names its reason (`no such file`, `No space left on

@@ -1,5 +1,5 @@
 import CLibFuzzer
-import Foundation
+import Glibc
 
 /// libFuzzer's entry point, for the `main` of each fuzzer.
 package enum Fuzzer {

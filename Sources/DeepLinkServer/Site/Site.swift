@@ -3,7 +3,7 @@ package import DeepLinkConfig
 package import DeepLinkRouting
 package import DeepLinkWire
 import Foundation
-package import MicroHTTP
+import MicroHTTP
 import ServerPlatform
 
 /// Everything the server answers from, built once per config load and swapped whole on reload, so a request
