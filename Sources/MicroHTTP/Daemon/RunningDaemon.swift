@@ -43,7 +43,7 @@ final class RunningDaemon: @unchecked Sendable {
         let retainedCore = Unmanaged.passRetained(core)
         let handle = options.withUnsafeBufferPointer { items in
             microhttp_start_daemon(
-                DaemonOptions.flags(configuration, address: address),
+                DaemonOptions.flags(configuration, address: address).rawValue,
                 retainedCore.toOpaque(),
                 LibraryCallbacks.log,
                 LibraryCallbacks.requestLineRead,
