@@ -176,7 +176,7 @@ if Context.environment["DEEPLINKD_FUZZ"] != nil {
         ),
         // Configuration.check on arbitrary YAML.
         .executableTarget(
-            name: "ConfigFuzzer", dependencies: ["FuzzSupport", "DeepLinkConfig", "DeepLinkAASA"], path: "Fuzz/Sources/ConfigFuzzer",
+            name: "ConfigFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting", "DeepLinkConfig", "DeepLinkAASA"], path: "Fuzz/Sources/ConfigFuzzer",
             swiftSettings: upcomingFeatures
         ),
         // The server's request handler, in process: landing pages rendered with hostile values.
@@ -186,7 +186,8 @@ if Context.environment["DEEPLINKD_FUZZ"] != nil {
         ),
         // The template loader: template sets built from the input, refused or rendered.
         .executableTarget(
-            name: "TemplateFuzzer", dependencies: ["FuzzSupport", "DeepLinkServer"], path: "Fuzz/Sources/TemplateFuzzer",
+            name: "TemplateFuzzer", dependencies: ["FuzzSupport", "DeepLinkServer", .product(name: "Mustache", package: "swift-mustache")],
+            path: "Fuzz/Sources/TemplateFuzzer",
             swiftSettings: upcomingFeatures
         ),
     ]

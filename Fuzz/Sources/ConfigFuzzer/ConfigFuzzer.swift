@@ -1,5 +1,6 @@
 import DeepLinkAASA
 import DeepLinkConfig
+import DeepLinkRouting
 import Foundation
 import FuzzSupport
 

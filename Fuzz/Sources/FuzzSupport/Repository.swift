@@ -1,5 +1,5 @@
 import DeepLinkConfig
-import DeepLinkRouting
+package import DeepLinkRouting
 import Foundation
 
 /// The files of the repository this package sits in, which the fuzzers read once at start.

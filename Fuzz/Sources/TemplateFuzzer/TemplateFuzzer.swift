@@ -1,4 +1,5 @@
 import FuzzSupport
+import Mustache
 
 @testable import DeepLinkServer
 

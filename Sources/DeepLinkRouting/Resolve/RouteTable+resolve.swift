@@ -18,7 +18,7 @@ extension RouteTable {
     /// }
     /// ```
     ///
-    /// - Parameter url: An absolute URL as the app received it, at most ``maximumURLLength`` bytes of UTF-8.
+    /// - Parameter url: An absolute URL as the app received it, at most 4,096 bytes of UTF-8 (`maximumURLLength`).
     /// - Returns: The route that took it with its decoded parameters, or the reason none did (the same reason and
     ///   detail `/resolve` gives).
     public func resolve(_ url: String) -> ResolveOutcome {
