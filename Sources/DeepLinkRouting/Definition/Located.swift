@@ -1,7 +1,7 @@
 /// A value with the config line it was read from.
 public struct Located<Value: Sendable>: Sendable {
     /// The value.
-    package var value: Value
+    public var value: Value
     /// The 1-based line, when known.
     package var line: Int?
 

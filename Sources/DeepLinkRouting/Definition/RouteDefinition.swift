@@ -1,7 +1,7 @@
 /// One route as written.
 public struct RouteDefinition: Sendable {
     /// Unique name.
-    package var name: Located<String>
+    public var name: Located<String>
     /// Pattern text: the canonical pattern, which links are built with.
     package var path: Located<String>
     /// More pattern texts that resolve to the route too (older link shapes), in order.

@@ -15,7 +15,7 @@ public struct RouteTableDefinition: Sendable {
     /// The app features a route may require (`premiumWorkflows`).
     package var features: [Located<String>]
     /// The routes; order is load-bearing.
-    package var routes: [RouteDefinition]
+    public var routes: [RouteDefinition]
 
     /// A definition.
     ///

@@ -63,7 +63,7 @@ public struct CharacterClass: Sendable, Hashable {
     ///
     /// - Parameter scalar: A character of a value.
     /// - Returns: True when the class lists it, alone or in a range.
-    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return ascii.contains(UInt8(value)) }
         return ranges.contains { $0.contains(value) }

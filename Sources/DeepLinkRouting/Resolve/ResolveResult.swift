@@ -1,7 +1,7 @@
 /// What resolving one URL gives: the intent the app would dispatch, or why there is none.
 public struct ResolveResult: Sendable {
     /// The URL as given.
-    public let url: String
+    package let url: String
     /// The table that resolved it, for the canonical links and the stack the result prints (one reference).
     package let table: RouteTable
     /// Matched or not, and why.
