@@ -4,7 +4,7 @@ CONFIG ?= config/deeplinkd.yaml
 BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev zlib1g-dev pkg-config
 TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl zbar-tools librsvg2-bin
 SOURCES = Package.swift Sources Tests Plugins Examples/ExpresScanApp/Package.swift Examples/ExpresScanApp/Sources \
-	Examples/ExpresScanApp/Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Package.swift Fuzz/Sources
+	Examples/ExpresScanApp/Tests Benchmarks Fuzz/Sources Package@swift-6.0.swift
 # Checks beyond `swift test` that `make test` runs; each mk/*.mk adds its own.
 CHECKS =
 
@@ -41,8 +41,12 @@ test: test-deps lint
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory $(CHECKS)
 
+# Formatting; the public surface's budget and documentation (scripts/check-public-api.py); unused imports
+# (scripts/check-imports.py).
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
+	python3 scripts/check-public-api.py
+	python3 scripts/check-imports.py
 
 format:
 	$(SWIFT) format format --in-place --recursive $(SOURCES)

@@ -1,4 +1,6 @@
 // swift-tools-version:6.1
+// Swift 6.1 and later read this manifest; Swift 6.0 (Xcode 16.0 to 16.2) reads Package@swift-6.0.swift, the app's
+// half of it (the routing library and the build plugin), target for target as declared here.
 import PackageDescription
 
 // Every target of ours builds with the upcoming features the anchors use: `any` spelled out, members visible only
@@ -9,24 +11,21 @@ let upcomingFeatures: [SwiftSetting] = [
 
 let package = Package(
     name: "deeplinkd",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // What the app compiles (DeepLinkRouting, DeepLinkBytes) and the plugin's tool need nothing newer. The server runs
+    // on Linux, where no availability applies.
+    platforms: [.iOS(.v15), .macOS(.v12), .macCatalyst(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .executable(name: "deeplinkd", targets: ["deeplinkd"]),
+        // The routing core an app compiles, with the code the plugin generates.
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         // Generates the app's DeepLink enum from a deeplinkd.yaml in the target, at build time.
         .plugin(name: "DeepLinkRoutesPlugin", targets: ["DeepLinkRoutesPlugin"]),
-        .library(name: "DeepLinkAASA", targets: ["DeepLinkAASA"]),
-        .library(name: "DeepLinkConfig", targets: ["DeepLinkConfig"]),
-        // The server module and its HTTP engine, for the fuzz package (Fuzz/), which drives the request handler in process.
-        .library(name: "DeepLinkServer", targets: ["DeepLinkServer", "MicroHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        // `swift package generate-documentation` (make docs): the DocC catalog of DeepLinkRouting.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Bytes: the writers (ByteWriter, GrowableBytes, JSONWriter), ASCII sets, hex, percent coding, UTF-8
@@ -38,6 +37,11 @@ let package = Package(
         // The routing core: pure Swift importing only DeepLinkBytes, so the app compiles the very same modules.
         .target(
             name: "DeepLinkRouting", dependencies: ["DeepLinkBytes"],
+            swiftSettings: upcomingFeatures
+        ),
+        // What the server writes from a table: the /resolve and /link JSON, and the bytes pages are written from.
+        .target(
+            name: "DeepLinkWire", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
             swiftSettings: upcomingFeatures
         ),
         // apple-app-site-association generation from a route table.
@@ -93,7 +97,7 @@ let package = Package(
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -102,8 +106,8 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "ServerPlatform",
-                "StickerCodes",
+                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor",
+                "MicroHTTP", "ServerPlatform", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,15 +124,93 @@ let package = Package(
             name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport",
             swiftSettings: upcomingFeatures
         ),
-        .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"]),
-        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting"]),
-        .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
-        .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
-        .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),
-        .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"]),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),
-        .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"]),
-        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport"]),
+        .testTarget(name: "DeepLinkBytesTests", dependencies: ["DeepLinkBytes"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "DeepLinkRoutingTests", dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "DeepLinkServerTests",
+            dependencies: [
+                "DeepLinkServer", "DeepLinkConfig", "DeepLinkWire", "MicroHTTP", "HTTPTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport", "MicroHTTP"], swiftSettings: upcomingFeatures),
     ]
 )
+
+// Development only: what an app that depends on this package never resolves or builds, each behind a variable of its
+// own so that an app's manifest evaluation (which sees none of them) stays exactly the part above.
+
+// `make fuzz`, `make fuzz-smoke` (scripts/fuzz.sh): the libFuzzer targets in Fuzz/, built with the sanitizer flags
+// that script passes to every module.
+if Context.environment["DEEPLINKD_FUZZ"] != nil {
+    package.targets += [
+        // libFuzzer's driver entry point, which the fuzzers' `main` calls.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        // Invariant checks shared by the fuzzers, and the repository's files they load.
+        .target(
+            name: "FuzzSupport", dependencies: ["CLibFuzzer", "DeepLinkRouting", "DeepLinkConfig"], path: "Fuzz/Sources/FuzzSupport",
+            swiftSettings: upcomingFeatures
+        ),
+        // RouteTable.resolve on the default table: results, JSON, and canonical links that resolve back.
+        .executableTarget(
+            name: "ResolveFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting", "DeepLinkWire"], path: "Fuzz/Sources/ResolveFuzzer",
+            swiftSettings: upcomingFeatures
+        ),
+        // PathPattern, CharacterClass and RouteTable.compile on definitions built from the input.
+        .executableTarget(
+            name: "PatternFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting", "DeepLinkAASA"], path: "Fuzz/Sources/PatternFuzzer",
+            swiftSettings: upcomingFeatures
+        ),
+        // Configuration.check on arbitrary YAML.
+        .executableTarget(
+            name: "ConfigFuzzer", dependencies: ["FuzzSupport", "DeepLinkRouting", "DeepLinkConfig", "DeepLinkAASA"], path: "Fuzz/Sources/ConfigFuzzer",
+            swiftSettings: upcomingFeatures
+        ),
+        // The server's request handler, in process: landing pages rendered with hostile values.
+        .executableTarget(
+            name: "LandingFuzzer", dependencies: ["FuzzSupport", "DeepLinkServer", "MicroHTTP"], path: "Fuzz/Sources/LandingFuzzer",
+            swiftSettings: upcomingFeatures
+        ),
+        // The template loader: template sets built from the input, refused or rendered.
+        .executableTarget(
+            name: "TemplateFuzzer", dependencies: ["FuzzSupport", "DeepLinkServer", .product(name: "Mustache", package: "swift-mustache")],
+            path: "Fuzz/Sources/TemplateFuzzer",
+            swiftSettings: upcomingFeatures
+        ),
+    ]
+}
+
+// `make bench` (scripts/bench.py): the routing core's micro-benchmarks, with package-benchmark. Its malloc counts need
+// the MallocInterposer trait, which is why this manifest is Swift 6.1's.
+if Context.environment["DEEPLINKD_BENCHMARKS"] != nil {
+    package.dependencies += [.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"])]
+    package.targets += [
+        .executableTarget(
+            name: "RoutingBenchmarks",
+            dependencies: ["DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/RoutingBenchmarks",
+            swiftSettings: upcomingFeatures,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+}
+
+// `make docs`: `swift package generate-documentation`, the DocC catalog of DeepLinkRouting.
+if Context.environment["DEEPLINKD_DOCS"] != nil {
+    package.dependencies += [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")]
+}

@@ -44,20 +44,25 @@ done
 workspace=$(mktemp -d)
 trap 'rm -rf "$workspace"' EXIT
 
+# The fuzz targets are the root package's when DEEPLINKD_FUZZ is set (Package.swift), built in a folder of their own.
 # Every module, the project's and its dependencies', is built with coverage instrumentation and AddressSanitizer.
 # lld, because gold fails on the fuzzer runtime; -enable-testing lets LandingFuzzer and TemplateFuzzer reach internal types.
+export DEEPLINKD_FUZZ=1
+scratch=.build-fuzz
 build_start=$SECONDS
-if ! swift build --package-path Fuzz -c debug \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-    >"$workspace/build.log" 2>&1; then
-    grep -v -e "Cannot export local symbol" "$workspace/build.log" | tail -80 >&2
-    echo "fuzz: the build failed" >&2
-    exit 1
-fi
+for target in "${targets[@]}"; do
+    if ! swift build --scratch-path "$scratch" -c debug --product "$target" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+        >"$workspace/build.log" 2>&1; then
+        grep -v -e "Cannot export local symbol" "$workspace/build.log" | tail -80 >&2
+        echo "fuzz: the build of $target failed" >&2
+        exit 1
+    fi
+done
 build_seconds=$((SECONDS - build_start))
 echo "fuzz: built in ${build_seconds} s"
 
-binaries=Fuzz/.build/debug
+binaries=$scratch/debug
 # Swift's own crash backtracer trips AddressSanitizer; without it a failed invariant prints its message, then
 # libFuzzer's stack and the input.
 export SWIFT_BACKTRACE=enable=no

@@ -9,9 +9,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __linux__
-#include <malloc.h>
-#endif
 #include <sys/socket.h>
 #include <microhttpd.h>
 
@@ -63,19 +60,6 @@ static inline const union MHD_ConnectionInfo *
 microhttp_get_connection_info(struct MHD_Connection *connection, enum MHD_ConnectionInfoType type)
 {
   return MHD_get_connection_info(connection, type);
-}
-
-// Why: M_MMAP_THRESHOLD is a macro in <malloc.h>, which Swift's Glibc module does not bring in. A fixed threshold
-// keeps blocks of 128 KiB and more (request bodies, batch answers) mapped per use and returned when freed; glibc
-// otherwise raises the threshold after such blocks are freed, and a burst of large requests stays resident.
-static inline int
-microhttp_map_large_blocks(void)
-{
-#ifdef __linux__
-  return mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#else
-  return 1;  // other C libraries return freed large blocks to the system by themselves
-#endif
 }
 
 #endif

@@ -1,5 +1,5 @@
 import DeepLinkBytes
-public import DeepLinkRouting
+package import DeepLinkRouting
 
 /// Generates the `apple-app-site-association` file from a route table: deterministic bytes, modern
 /// `appIDs` + `components` form, one `details` entry for all the app IDs; `webcredentials` and `appclips` as the app asks.
@@ -7,21 +7,21 @@ public import DeepLinkRouting
 /// Each universal route's pattern (its path and every alias) becomes one component whose `/` glob matches its pattern (`c/$(id)` → `/c/?*`), preceded by
 /// exclusions for deeper paths (`/c/*/?*`), since Apple's `*` crosses `/` and would otherwise open the app for URLs
 /// the parser rejects. Required query parameters become `"?": {"code": "?*"}`.
-public struct AASAGenerator: Sendable {
+package struct AASAGenerator: Sendable {
     /// Apple's downloader drops files larger than this (bytes, uncompressed).
-    public static let sizeLimit = 131_072
+    package static let sizeLimit = 131_072
 
     /// The table the file describes.
-    public let table: RouteTable
+    package let table: RouteTable
 
     /// A generator for `table`.
-    public init(table: RouteTable) {
+    package init(table: RouteTable) {
         self.table = table
     }
 
     /// The AASA JSON for `host` (one of the table's domains; routes scoped to other domains are left out).
     /// With no host, the first domain.
-    public func json(for host: String? = nil) -> String {
+    package func json(for host: String? = nil) -> String {
         let host = host?.lowercased() ?? table.domains.first ?? ""
         var writer = JSONWriter()
         writer.beginObject()

@@ -2,11 +2,11 @@ import DeepLinkBytes
 import DeepLinkRouting
 
 /// The optional `android:` section: the app that `/.well-known/assetlinks.json` vouches for.
-public struct AndroidApp: Sendable, Equatable {
+package struct AndroidApp: Sendable, Equatable {
     /// The application ID (`com.polarisexpress.expresscan`).
-    public let package: String
+    package let package: String
     /// Upper-case, colon-separated SHA-256 fingerprints of the signing certificates.
-    public let fingerprints: [String]
+    package let fingerprints: [String]
 
     /// An app with these signing-certificate fingerprints (checked by the config parser with `isFingerprint(_:)`).
     package init(package: String, fingerprints: [String]) {
@@ -15,7 +15,7 @@ public struct AndroidApp: Sendable, Equatable {
     }
 
     /// The Digital Asset Links statement list.
-    public var assetLinksJSON: String {
+    package var assetLinksJSON: String {
         var writer = JSONWriter()
         writer.beginArray()
         writer.beginObject()

@@ -1,18 +1,18 @@
-public import DeepLinkRouting
+package import DeepLinkRouting
 
 /// The association documents of one config load, built once: the `apple-app-site-association` of each domain and,
 /// with an Android app, `assetlinks.json`. `check` measures them, the server serves them and `deeplinkd aasa` prints
 /// them, all from this one value.
-public struct AssociationDocuments: Sendable {
+package struct AssociationDocuments: Sendable {
     /// The table's domains, lower-cased, in config order.
-    public let domains: [String]
+    package let domains: [String]
     /// The AASA bytes of each domain.
     private let appleAppSiteAssociations: [String: [UInt8]]
     /// `/.well-known/assetlinks.json`, when an Android app is configured.
-    public let assetLinks: [UInt8]?
+    package let assetLinks: [UInt8]?
 
     /// The documents of `table`, and of `android` when there is one.
-    public init(table: RouteTable, android: AndroidApp?) {
+    package init(table: RouteTable, android: AndroidApp?) {
         let generator = AASAGenerator(table: table)
         domains = table.domains
         var files: [String: [UInt8]] = [:]
@@ -23,13 +23,13 @@ public struct AssociationDocuments: Sendable {
 
     /// The AASA of `domain` (compared lower-cased); with no domain, the first domain's; nil for a domain the table
     /// does not configure.
-    public func appleAppSiteAssociation(for domain: String? = nil) -> [UInt8]? {
+    package func appleAppSiteAssociation(for domain: String? = nil) -> [UInt8]? {
         guard let domain = domain?.lowercased() ?? domains.first else { return nil }
         return appleAppSiteAssociations[domain]
     }
 
     /// An error for every AASA larger than Apple's downloader takes (`AASAGenerator.sizeLimit`), in domain order.
-    public var sizeProblems: [Diagnostic] {
+    package var sizeProblems: [Diagnostic] {
         domains.compactMap { domain in
             guard let size = appleAppSiteAssociations[domain]?.count, size > AASAGenerator.sizeLimit else { return nil }
             return Diagnostic(

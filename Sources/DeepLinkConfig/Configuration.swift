@@ -1,30 +1,30 @@
-public import DeepLinkAASA
-public import DeepLinkRouting
+package import DeepLinkAASA
+package import DeepLinkRouting
 import ServerPlatform
 
 /// A config file read, parsed and checked: the route table, the Android section, and every diagnostic.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// The validated route table.
-    public let table: RouteTable
+    package let table: RouteTable
     /// The Android app, when configured.
-    public let android: AndroidApp?
+    package let android: AndroidApp?
     /// The AASA of each domain and `assetlinks.json`, built once with the table.
-    public let documents: AssociationDocuments
+    package let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
-    public let warnings: [Diagnostic]
+    package let warnings: [Diagnostic]
 
     /// What checking a config gives: the table and its association documents when there is no error, the Android app,
     /// and every diagnostic.
-    public typealias Check = (table: RouteTable?, android: AndroidApp?, documents: AssociationDocuments?, diagnostics: [Diagnostic])
+    package typealias Check = (table: RouteTable?, android: AndroidApp?, documents: AssociationDocuments?, diagnostics: [Diagnostic])
 
     /// Reads and checks the config file at `path`.
-    public init(contentsOf path: String) throws(ConfigurationError) {
+    package init(contentsOf path: String) throws(ConfigurationError) {
         try self.init(yaml: Self.read(path), file: path)
     }
 
     /// Every problem in the config file at `path`, including not being able to read it; with `templates` (the names
     /// of the `*.mustache` files there are), also every landing that names none of them.
-    public static func check(file path: String, templates: Set<String>? = nil) -> Check {
+    package static func check(file path: String, templates: Set<String>? = nil) -> Check {
         do throws(ConfigurationError) {
             return check(yaml: try read(path), templates: templates)
         } catch {
@@ -46,7 +46,7 @@ public struct Configuration: Sendable {
     }
 
     /// Parses and checks config YAML; `file` names it in messages.
-    public init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
+    package init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
         let check = Self.check(yaml: yaml)
         guard let table = check.table, let documents = check.documents, !check.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ConfigurationError(file: file, diagnostics: check.diagnostics)
@@ -59,7 +59,7 @@ public struct Configuration: Sendable {
 
     /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints. With
     /// `templates`, also every landing that names none of them.
-    public static func check(yaml: String, templates: Set<String>? = nil) -> Check {
+    package static func check(yaml: String, templates: Set<String>? = nil) -> Check {
         var parser = ConfigurationParser()
         guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, nil, parser.problems) }
         let compilation = RouteTable.compile(definition)

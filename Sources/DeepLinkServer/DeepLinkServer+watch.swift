@@ -7,7 +7,7 @@ extension DeepLinkServer {
     /// `..data` swap included), once the changed files have stayed the same for `settle` and no writer still has one
     /// open (see `SourceWatcher`); where the kernel cannot report changes, it looks every `interval`. Stopped by
     /// `stop`; calling it again does nothing.
-    public func watch(every interval: Duration = .seconds(1), settle: Duration = .milliseconds(500)) {
+    package func watch(every interval: Duration = .seconds(1), settle: Duration = .milliseconds(500)) {
         watch(SourceWatcher.Settings(interval: interval, settle: settle))
     }
 

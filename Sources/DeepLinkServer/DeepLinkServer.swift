@@ -1,13 +1,13 @@
 import DeepLinkRouting
 import Foundation
-public import Logging
-public import MicroHTTP
+package import Logging
+package import MicroHTTP
 import ServerPlatform
 import Synchronization
 
 /// The link domain: serves a `Site` over MicroHTTP, reloads it atomically, logs one line per request and keeps
 /// Prometheus metrics.
-public final class DeepLinkServer: Sendable {
+package final class DeepLinkServer: Sendable {
     private let site: PThreadMutex<Site>
     let configPath: String
     let publicDirectory: String
@@ -30,7 +30,7 @@ public final class DeepLinkServer: Sendable {
     /// `logger`, and writes one access-log line per request to `accessLog` when the logger lets `info` through.
     /// `workers` is the number of worker threads it will be started with (`HTTPServer.Configuration.threadPoolSize`):
     /// each gets its own caches, metrics shard and log lane.
-    public init(
+    package init(
         configPath: String, publicDirectory: String, logger: Logger, accessLog: JSONLinesLogHandler.Output = .standardError,
         workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
@@ -47,14 +47,14 @@ public final class DeepLinkServer: Sendable {
     package var currentSite: Site { site.withLock { $0 } }
 
     /// The port bound once started (the real one when asked for port 0).
-    public var boundPort: Int { http.withLock { $0?.boundPort ?? 0 } }
+    package var boundPort: Int { http.withLock { $0?.boundPort ?? 0 } }
 
     /// The port `/metrics` is served on when it has a listener of its own, else 0.
-    public var metricsPort: Int { metricsHTTP.withLock { $0?.boundPort ?? 0 } }
+    package var metricsPort: Int { metricsHTTP.withLock { $0?.boundPort ?? 0 } }
 
     /// Starts listening with `configuration`; with `metricsListener`, `/metrics` is served there alone (and answers
     /// 404 on the public listener), so the counters need not be public.
-    public func start(_ configuration: HTTPServer.Configuration, metricsListener: HTTPServer.Configuration? = nil) throws(HTTPServerError) {
+    package func start(_ configuration: HTTPServer.Configuration, metricsListener: HTTPServer.Configuration? = nil) throws(HTTPServerError) {
         if let metricsListener {
             let metricsServer = HTTPServer(configuration: metricsListener, logger: logger) { [metrics] request in
                 Self.answerMetrics(request, metrics: metrics)
@@ -92,7 +92,7 @@ public final class DeepLinkServer: Sendable {
     /// Re-reads the config and templates; a config that fails its checks is rejected and the old site keeps serving.
     /// Reloads are serialized: one asked for while another runs waits for it, then reads the files again.
     @discardableResult
-    public func reload() -> Bool {
+    package func reload() -> Bool {
         reloading.withLock { _ in reloadNow() }
     }
 
@@ -118,17 +118,17 @@ public final class DeepLinkServer: Sendable {
     }
 
     /// Whether `/readyz` answers 200: the server has not begun draining.
-    public var isReady: Bool { !isDraining.load(ordering: .relaxed) }
+    package var isReady: Bool { !isDraining.load(ordering: .relaxed) }
 
     /// Turns unready: `/readyz` answers 503 from now on while everything else is still served, so a load balancer
     /// probing it stops sending new requests before `stop` closes the listener.
-    public func beginDraining() {
+    package func beginDraining() {
         isDraining.store(true, ordering: .relaxed)
     }
 
     /// Turns unready (`beginDraining`), stops accepting, lets requests in flight finish (up to `drainDeadline`),
     /// then closes.
-    public func stop(drainDeadline: Duration = .seconds(5)) {
+    package func stop(drainDeadline: Duration = .seconds(5)) {
         beginDraining()
         watcher.withLock { watcher in
             defer { watcher = nil }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Environment variables, read with `getenv`: `ProcessInfo` copies the whole environment into a dictionary.
 enum Environment {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
+import DeepLinkWire
 
 /// `deeplinkd link ROUTE NAME=VALUE...`: the Universal Link and app link for an intent.
 struct LinkCommand: ParsableCommand {

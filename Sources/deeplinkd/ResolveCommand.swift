@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
+import DeepLinkWire
 
 /// `deeplinkd resolve [--state STATE] [--feature NAME]... URL...`: one resolve-result JSON object per line.
 struct ResolveCommand: ParsableCommand {

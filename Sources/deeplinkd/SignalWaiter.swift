@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Blocks the given signals in this thread (and so in every thread started after it, libmicrohttpd's workers
 /// included) and waits for them synchronously with `sigwait`, so no signal handler ever runs.
@@ -15,7 +15,7 @@ struct SignalWaiter {
     /// Ignores `signals` in the whole process: for SIGPIPE, a log reader that has gone makes writes fail with `EPIPE`
     /// (the lines are dropped) instead of killing the server, as nginx does.
     static func ignore(_ signals: [Int32]) {
-        for signal in signals { _ = Foundation.signal(signal, SIG_IGN) }
+        for signal in signals { _ = Glibc.signal(signal, SIG_IGN) }
     }
 
     /// Waits for the next of the signals.

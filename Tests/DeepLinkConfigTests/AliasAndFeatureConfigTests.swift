@@ -1,5 +1,6 @@
 import DeepLinkConfig
 import DeepLinkRouting
+import Foundation
 import Testing
 
 @Suite("aliases, feature and features in a config file")

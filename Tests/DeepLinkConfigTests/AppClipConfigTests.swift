@@ -1,5 +1,6 @@
 import DeepLinkConfig
 import DeepLinkRouting
+import Foundation
 import Testing
 
 @Suite("App Clips in the route table")

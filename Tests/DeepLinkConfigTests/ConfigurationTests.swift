@@ -1,3 +1,4 @@
+import DeepLinkAASA
 import DeepLinkConfig
 import DeepLinkRouting
 import Foundation

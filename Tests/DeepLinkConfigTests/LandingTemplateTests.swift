@@ -1,4 +1,6 @@
 import DeepLinkConfig
+import DeepLinkRouting
+import Foundation
 import Testing
 
 @Suite("With the templates known, every landing must name one, in exactly its case")

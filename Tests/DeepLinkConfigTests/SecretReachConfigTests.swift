@@ -1,5 +1,6 @@
 import DeepLinkConfig
 import DeepLinkRouting
+import Foundation
 import Testing
 
 /// Every way a table could let a `secret: true` route's values reach an answer that is not secret (logged in full,

@@ -1,3 +1,4 @@
+import DeepLinkWire
 import Testing
 
 @testable import DeepLinkRouting

@@ -1,3 +1,4 @@
+import DeepLinkWire
 import Foundation
 import Testing
 

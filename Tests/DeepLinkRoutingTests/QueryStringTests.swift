@@ -78,7 +78,7 @@ struct QueryStringTests {
 
     /// Splits on `&` and `=` and decodes with Foundation; `+` is not special. Foundation writes invalid UTF-8 as
     /// U+FFFD where the resolver refuses it, and no generated query holds U+FFFD itself, so that counts as a refusal.
-    private static func reference(_ query: String) -> Result<[String], Error> {
+    private static func reference(_ query: String) -> Result<[String], any Error> {
         struct Undecodable: Error {}
         var items: [String] = []
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {

@@ -1,4 +1,5 @@
 import DeepLinkBytes
+import DeepLinkWire
 import Foundation
 import Testing
 
@@ -61,5 +62,28 @@ struct ResolveResultWritingTests {
         #expect(writer.bytes == expected)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [[String: Any]])
         #expect(parsed.map { $0["url"] as? String } == results.map(\.url))
+    }
+
+    @Test("the server's WireTable, its pieces built once per table, writes every result and batch as the reference does")
+    func wireTableWritesTheSameBytes() {
+        let wire = WireTable(C.table)
+        var mismatches = 0
+        var writer = JSONWriter()
+        writer.beginArray()
+        for result in Self.results {
+            let bytes = wire.withJSON(of: result) { length, write in
+                [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+                    var writer = ByteWriter(buffer)
+                    write(&writer)
+                    count = writer.count
+                }
+            }
+            if bytes != result.referenceJSON { mismatches += 1 }
+            wire.write(result, to: &writer)
+        }
+        writer.endArray()
+        #expect(mismatches == 0)
+        let expected = [UInt8]("[".utf8) + Array(Self.results.map(\.referenceJSON).joined(separator: [UInt8(ascii: ",")])) + [UInt8]("]".utf8)
+        #expect(writer.bytes == expected)
     }
 }

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkWire
 import Testing
 
 @Suite("Navigation stacks: routes a route's screen sits on")

@@ -55,7 +55,7 @@ struct CompiledPageTests {
             Issue.record("\(target) does not match a landing route")
             return ("", "", false)
         }
-        let page = LandingPage(table: site.table, match: match)
+        let page = LandingPage(wire: site.wire, match: match)
         return (sent.text, site.pages.render(landing, page.context), site.pages.isCompiled(route: match.routeIndex, values: page.urlValues))
     }
 
@@ -131,7 +131,7 @@ struct CompiledPageTests {
 }
 
 extension CompiledPage: Equatable {
-    public static func == (left: CompiledPage, right: CompiledPage) -> Bool { left.pieces == right.pieces }
+    static func == (left: CompiledPage, right: CompiledPage) -> Bool { left.pieces == right.pieces }
 }
 
 @Suite("HTML escaping")

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 import MicroHTTP
 import Testing
 
@@ -40,7 +41,7 @@ struct LandingValuesTests {
             Issue.record("\(target) does not match")
             return ""
         }
-        _ = site.pages.render(landing: "charger", LandingPage(table: site.table, match: match))
+        _ = site.pages.render(landing: "charger", LandingPage(wire: site.wire, match: match))
         let answer = SiteFixture.send(target, handler: SiteHandler(site: site, metrics: ServerMetrics())).answer
         guard case .written(let written) = answer.reply else {
             Issue.record("\(target) was not written in place")
@@ -80,7 +81,7 @@ struct LandingValuesTests {
     func linkPrefixPerRoute() throws {
         let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
         let bytes = { (text: String) in Array(text.utf8) }
-        let charger = LandingValues(table: site.table, route: 0).sources
+        let charger = LandingValues(wire: site.wire, route: 0).sources
         #expect(
             charger == [
                 .link(
@@ -90,11 +91,11 @@ struct LandingValuesTests {
                 .parameter("id"), .parameter("note"), .parameter("tag"),
             ])
         #expect(
-            LandingValues(table: site.table, route: 1).sources == [
+            LandingValues(wire: site.wire, route: 1).sources == [
                 .link(head: bytes("app-id=1"), hasTail: false, end: []), .absent, .link(head: bytes("expchg://"), hasTail: true, end: []),
                 .parameter("id"),
             ])
-        #expect(LandingValues(table: site.table, route: 2).sources.isEmpty)
+        #expect(LandingValues(wire: site.wire, route: 2).sources.isEmpty)
     }
 
     @Test(
@@ -107,7 +108,7 @@ struct LandingValuesTests {
             Issue.record("\(target) does not match")
             return
         }
-        let values = LandingPage(table: site.table, match: match).urlValues
-        #expect(LandingValues.key(for: match, in: site.table) == CompiledPages.Key(route: match.routeIndex, values: values))
+        let values = LandingPage(wire: site.wire, match: match).urlValues
+        #expect(LandingValues.key(for: match, in: site.wire) == CompiledPages.Key(route: match.routeIndex, values: values))
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Dispatch
 import Foundation
 import HTTPTestSupport

@@ -1,5 +1,6 @@
 import DeepLinkBytes
 import DeepLinkRouting
+import DeepLinkWire
 import Foundation
 import MicroHTTP
 import Testing

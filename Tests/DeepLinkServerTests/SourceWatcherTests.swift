@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import Logging
 import Synchronization

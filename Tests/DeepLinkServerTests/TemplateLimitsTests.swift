@@ -1,4 +1,4 @@
-import Foundation
+import Mustache
 import Testing
 
 @testable import DeepLinkServer

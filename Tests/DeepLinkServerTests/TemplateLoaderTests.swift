@@ -1,4 +1,6 @@
 import Foundation
+import MicroHTTP
+import Mustache
 import Testing
 
 @testable import DeepLinkServer

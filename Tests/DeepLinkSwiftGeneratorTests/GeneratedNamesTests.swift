@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 /// The table names the generated code must survive: Examples/ExpresScanApp's EveryShape target compiles them all; these

@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 import HTTPTestSupport
 import MicroHTTP
-import Synchronization
 import Testing
 
 @Suite("Draining connections on stop")

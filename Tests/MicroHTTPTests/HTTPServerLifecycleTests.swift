@@ -2,7 +2,6 @@ import Dispatch
 import Glibc
 import HTTPTestSupport
 import MicroHTTP
-import Synchronization
 import Testing
 
 @Suite("Starting and stopping the server")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import MicroHTTP
 import Testing
 
 /// Request lines and Host headers that a proxy in front could read differently from deeplinkd, live.

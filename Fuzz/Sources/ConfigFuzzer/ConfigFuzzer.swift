@@ -1,5 +1,6 @@
 import DeepLinkAASA
 import DeepLinkConfig
+import DeepLinkRouting
 import Foundation
 import FuzzSupport
 
@@ -13,7 +14,7 @@ enum ConfigFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func configFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func configFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkConfiguration(text(data, size))
     return 0
 }

@@ -1,28 +1,28 @@
 import DeepLinkConfig
-import DeepLinkRouting
+package import DeepLinkRouting
 import Foundation
 
 /// The files of the repository this package sits in, which the fuzzers read once at start.
-public enum Repository {
+package enum Repository {
     /// The repository root: `$DEEPLINKD_ROOT`, else the checkout this file was compiled from.
-    public static let root: String =
+    package static let root: String =
         ProcessInfo.processInfo.environment["DEEPLINKD_ROOT"]
         ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
     /// `config/deeplinkd.yaml`.
-    public static let defaultConfigPath = root + "/config/deeplinkd.yaml"
+    package static let defaultConfigPath = root + "/config/deeplinkd.yaml"
 
     /// `Public`, the templates and assets.
-    public static let publicDirectory = root + "/Public"
+    package static let publicDirectory = root + "/Public"
 
     /// A config of the fuzz package (`Fuzz/Configs/NAME`).
-    public static func fuzzConfigPath(_ name: String) -> String {
+    package static func fuzzConfigPath(_ name: String) -> String {
         root + "/Fuzz/Configs/" + name
     }
 
     /// The default route table; a harness that cannot load it stops before fuzzing anything.
-    public static let defaultTable: RouteTable = {
+    package static let defaultTable: RouteTable = {
         do {
             return try Configuration(contentsOf: defaultConfigPath).table
         } catch {

@@ -16,7 +16,7 @@ enum LandingFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = text(data, size).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
     var headers = HTTPHeaders()
     if lines.count > 1, !lines[1].isEmpty { headers.add(name: "Host", value: lines[1]) }
@@ -78,7 +78,7 @@ struct LandingSite: Sendable {
         invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
         guard let landing, isReadMethod, let reference = references[landing.route.name] else { return }
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
-        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(table: handler.site.table, match: landing).context)
+        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(wire: handler.site.wire, match: landing).context)
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {
             let leaked = landing.parameters.filter { !$0.value.isEmpty && body.contains($0.value) && !reference.contains($0.value) }

@@ -12,7 +12,7 @@ enum PatternFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func patternFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func patternFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = text(data, size).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     func line(_ index: Int) -> String { index < lines.count ? lines[index] : "" }
     let input = PatternInput(

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkWire
 import FuzzSupport
 
 /// One fuzz input: the bytes, read as UTF-8, are a URL resolved by the default table.
@@ -11,7 +12,7 @@ enum ResolveFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func resolveFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func resolveFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ResolveChecks(table: Repository.defaultTable).check(text(data, size))
     return 0
 }

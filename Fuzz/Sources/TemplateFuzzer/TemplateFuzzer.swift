@@ -1,4 +1,5 @@
 import FuzzSupport
+import Mustache
 
 @testable import DeepLinkServer
 
@@ -22,7 +23,7 @@ enum TemplateFuzzer {
 
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func templateFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func templateFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let pieces = text(data, size).split(separator: "\0", maxSplits: TemplateFuzzer.names.count - 1, omittingEmptySubsequences: false)
     var templates = TemplateFuzzer.defaults
     for (name, piece) in zip(TemplateFuzzer.names, pieces) { templates[name] = String(piece) }

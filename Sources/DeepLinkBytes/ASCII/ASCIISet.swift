@@ -46,6 +46,9 @@ public struct ASCIISet: Sendable, Hashable {
     }
 
     /// Whether `byte` is a member.
+    ///
+    /// - Parameter byte: Any byte; one past ASCII is never a member.
+    /// - Returns: True when the set holds it.
     @inlinable
     public func contains(_ byte: UInt8) -> Bool {
         let mask = byte < 0x40 ? low : high
@@ -56,6 +59,9 @@ public struct ASCIISet: Sendable, Hashable {
     ///
     /// A loop, not `allSatisfy(contains)`: the method passed as a closure is a partial application, and on the request
     /// path that cost a heap-allocated context a call.
+    ///
+    /// - Parameter bytes: The bytes to look at.
+    /// - Returns: True when each is a member (and for no bytes at all).
     @inlinable
     public func containsAll(_ bytes: some Sequence<UInt8>) -> Bool {
         if let isAll = bytes.withContiguousStorageIfAvailable({ firstOffset(in: $0, isMember: false) == nil }) { return isAll }
@@ -64,6 +70,9 @@ public struct ASCIISet: Sendable, Hashable {
     }
 
     /// The index of the first byte of `bytes` that is a member, or nil when none is (a loop, as `containsAll`).
+    ///
+    /// - Parameter bytes: The bytes to search.
+    /// - Returns: The index of the first member, or nil.
     @inlinable
     public func firstMember<Bytes: Collection<UInt8>>(in bytes: Bytes) -> Bytes.Index? {
         // A string's UTF-8 view is contiguous; walking it by its own indices costs several times more a byte.

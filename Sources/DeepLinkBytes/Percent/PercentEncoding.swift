@@ -79,8 +79,13 @@ extension PercentEncoding {
             guard escape(in: bytes, at: mark) != nil else { throw invalidEscape(in: bytes, at: mark) }
             index = mark + 3
         }
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
-            buffer.baseAddress.flatMap { String(validating: decode(bytes, into: $0), as: UTF8.self) }
+        // Validated here rather than by `String(validating:as:)`, which needs iOS 18 and macOS 15: the app compiles this.
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
+            guard let start = buffer.baseAddress else { return nil }
+            let decoded = decode(bytes, into: start)
+            var validator = UTF8Validator()
+            guard decoded.allSatisfy({ validator.accept($0) }), validator.isComplete else { return nil }
+            return String(decoding: decoded, as: UTF8.self)
         }
         guard let text else { throw .invalidUTF8 }
         return text

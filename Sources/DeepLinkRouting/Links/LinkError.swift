@@ -7,6 +7,7 @@ public enum LinkError: Error, Equatable, CustomStringConvertible {
     case invalidParameter(route: String, parameter: String, ParameterViolation)
     case dotSegment(route: String, parameter: String, segment: String)
 
+    /// The message: why the link cannot be built, naming the route and parameter.
     public var description: String {
         switch self {
         case .unknownRoute(let route, let known):

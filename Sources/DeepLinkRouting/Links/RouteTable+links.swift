@@ -2,6 +2,19 @@ import DeepLinkBytes
 
 extension RouteTable {
     /// Builds the links for an intent: a route name and its parameter values, each validated.
+    ///
+    /// ```swift
+    /// let links = try table.links(route: "charger", parameters: ["id": "CH-42"])
+    /// // links.universal == "https://links.example.com/c/CH-42", links.app == "expchg://c/CH-42"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The route's name, as in the table.
+    ///   - parameters: A value for each parameter to write, by name; a query parameter left out is not written.
+    /// - Returns: The canonical Universal Link and custom-scheme link, each nil where no domain or scheme may open the
+    ///   route.
+    /// - Throws: ``LinkError`` naming an unknown route or parameter, a missing or invalid value, a value that would
+    ///   make a `.` or `..` path segment, or a route with `*` or `**`.
     public func links(route name: String, parameters: [String: String]) throws(LinkError) -> Links {
         guard let index = position(ofRoute: name) else { throw .unknownRoute(name, known: routes.map(\.name)) }
         let route = routes[index]
@@ -22,16 +35,17 @@ extension RouteTable {
                 if segment == "." || segment == ".." { throw .dotSegment(route: name, parameter: parameter.name, segment: segment) }
             }
         }
-        return links(for: route, origins: linkOrigins[index], value: { parameters[$0] }, wildcards: [])
+        return links(for: route, value: { parameters[$0] }, wildcards: [])
     }
 
     /// The canonical links of a matched URL: the same intent written on the route's first domain and scheme.
-    public func links(for match: RouteMatch) -> Links {
-        links(for: match.route, origins: linkOrigins[match.routeIndex], value: { match.value(of: $0) }, wildcards: match.wildcards)
+    package func links(for match: RouteMatch) -> Links {
+        links(for: match.route, value: { match.value(of: $0) }, wildcards: match.wildcards)
     }
 
     /// The links: each origin followed by the same path and query, written once into bytes.
-    private func links(for route: Route, origins: LinkOrigins, value: (String) -> String?, wildcards: [[String]]) -> Links {
+    private func links(for route: Route, value: (String) -> String?, wildcards: [[String]]) -> Links {
+        let origins = LinkOrigins(of: route, domains: domains, schemes: schemes)
         guard origins.universal != nil || origins.app != nil else { return Links(universal: nil, app: nil) }
         return withLinkTail(of: route, value: value, wildcards: wildcards) { tail in
             Links(universal: origins.universal.map { $0.joined(with: tail) }, app: origins.app.map { $0.joined(with: tail) })
@@ -39,8 +53,8 @@ extension RouteTable {
     }
 
     /// Calls `body` with the path and query every canonical link of `route` writes after its origin, in temporary
-    /// memory.
-    func withLinkTail<Result>(
+    /// memory: `value` gives each parameter's value, `wildcards` what each `*` and `**` took.
+    package func withLinkTail<Result>(
         of route: Route, value: (String) -> String?, wildcards: [[String]], _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         // Every byte of a value or literal may become three; `/`, `?`, `&` and `=` add one each at most.
@@ -75,13 +89,14 @@ extension RouteTable {
 }
 
 /// The fixed starts of a route's canonical links.
-struct LinkOrigins: Sendable {
+package struct LinkOrigins: Sendable {
     /// `https://DOMAIN/` on the first domain that may open the route.
-    let universal: String?
+    package let universal: String?
     /// `SCHEME://` on the first scheme that may open the route.
-    let app: String?
+    package let app: String?
 
-    init(of route: Route, domains: [String], schemes: [String]) {
+    /// The origins of `route` on the first of `domains` and of `schemes` its scopes open it on.
+    package init(of route: Route, domains: [String], schemes: [String]) {
         universal = domains.first { Channel.universal(host: $0).tier(of: route.scopes) != nil }.map { "https://\($0)/" }
         app = schemes.first { Channel.app(scheme: $0).tier(of: route.scopes) != nil }.map { "\($0)://" }
     }

@@ -4,14 +4,14 @@ import DeepLinkBytes
 /// (`A-Za-z0-9_-`): single characters and `a-z` ranges; `-` is literal first or last; `\` escapes `-`, `\`, `^`, `]`.
 public struct CharacterClass: Sendable, Hashable {
     /// Sorted, merged, non-adjacent ranges of Unicode scalar values.
-    public let ranges: [ClosedRange<UInt32>]
+    package let ranges: [ClosedRange<UInt32>]
     /// The body as written.
-    public let source: String
+    package let source: String
     /// The ASCII members, so the common test needs no search of `ranges`.
     private let ascii: ASCIISet
 
     /// Parses a character-class body.
-    public init(_ source: String) throws(CharacterClassError) {
+    package init(_ source: String) throws(CharacterClassError) {
         let scalars = Array(source.unicodeScalars)
         guard !scalars.isEmpty else { throw .empty }
         if scalars[0] == "^" { throw .negated }
@@ -60,19 +60,22 @@ public struct CharacterClass: Sendable, Hashable {
     }
 
     /// Whether the class contains `scalar`.
-    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+    ///
+    /// - Parameter scalar: A character of a value.
+    /// - Returns: True when the class lists it, alone or in a range.
+    package func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return ascii.contains(UInt8(value)) }
         return ranges.contains { $0.contains(value) }
     }
 
     /// Whether every character of `other` is in this class.
-    public func isSuperset(of other: CharacterClass) -> Bool {
+    package func isSuperset(of other: CharacterClass) -> Bool {
         other.ranges.allSatisfy { inner in ranges.contains { $0.lowerBound <= inner.lowerBound && inner.upperBound <= $0.upperBound } }
     }
 
     /// Whether some character is in both classes.
-    public func intersects(_ other: CharacterClass) -> Bool {
+    package func intersects(_ other: CharacterClass) -> Bool {
         ranges.contains { mine in other.ranges.contains { mine.overlaps($0) } }
     }
 }

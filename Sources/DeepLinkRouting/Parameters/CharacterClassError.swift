@@ -1,12 +1,12 @@
 /// Why a character-class body cannot be parsed.
-public enum CharacterClassError: Error, Equatable, CustomStringConvertible {
+package enum CharacterClassError: Error, Equatable, CustomStringConvertible {
     case empty
     case negated
     case danglingEscape
     case unsupportedEscape(Unicode.Scalar)
     case reversedRange(Unicode.Scalar, Unicode.Scalar)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "charset is empty, so no value can match"
         case .negated: "charset cannot be negated with a leading '^'; list the allowed characters"

@@ -1,16 +1,16 @@
 /// What a parameter's value must look like: its characters and its length in characters (Unicode scalars).
 public struct ParameterRule: Sendable, Hashable {
     /// Allowed characters.
-    public let charset: CharacterClass
+    package let charset: CharacterClass
     /// Minimum length in characters.
-    public let minimumLength: Int
+    package let minimumLength: Int
     /// Maximum length in characters.
-    public let maximumLength: Int
+    package let maximumLength: Int
     /// For a query parameter: whether the URL must carry it. Path parameters are always present.
-    public let isRequired: Bool
+    package let isRequired: Bool
 
     /// A rule; `check` reports rules that nothing can satisfy.
-    public init(charset: CharacterClass, minimumLength: Int, maximumLength: Int, isRequired: Bool) {
+    package init(charset: CharacterClass, minimumLength: Int, maximumLength: Int, isRequired: Bool) {
         self.charset = charset
         self.minimumLength = minimumLength
         self.maximumLength = maximumLength
@@ -18,6 +18,9 @@ public struct ParameterRule: Sendable, Hashable {
     }
 
     /// Checks a decoded value.
+    ///
+    /// - Parameter value: The value, percent-decoded.
+    /// - Returns: How it breaks the rule (the first forbidden character, or its length), or nil when it validates.
     public func validate(_ value: Substring) -> ParameterViolation? {
         value.utf8.withContiguousStorageIfAvailable(validate) ?? Array(value.utf8).withUnsafeBufferPointer(validate)
     }

@@ -5,6 +5,7 @@ public enum ParameterViolation: Error, Equatable, Sendable, CustomStringConverti
     case tooLong(maximum: Int)
     case forbiddenCharacter(Unicode.Scalar)
 
+    /// The message: how the value breaks the rule (`is longer than 64 characters`).
     public var description: String {
         switch self {
         case .missing: "is required but missing"

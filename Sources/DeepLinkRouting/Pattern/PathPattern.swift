@@ -1,14 +1,14 @@
 /// A parsed path pattern such as `c/$(id)`, `auth/callback` or `docs/**`.
 public struct PathPattern: Sendable, Hashable {
     /// The components, in order.
-    public let components: [PathComponent]
+    package let components: [PathComponent]
 
     /// Parses Flint-style pattern syntax; a leading `/` is optional, and the empty pattern is the root path. One
     /// trailing `/` is dropped (`hello/` is `hello`): paths are matched with trailing slashes removed, so the pattern
     /// takes `/hello` and `/hello/` alike, as JLRoutes and URLNavigator do.
     ///
     /// The syntax is read byte by byte, not by grapheme: a `/` followed by a combining mark is still a separator.
-    public init(parsing text: String) throws(PatternSyntaxError) {
+    package init(parsing text: String) throws(PatternSyntaxError) {
         var body = Substring(text)
         if body.utf8.first == UInt8(ascii: "/") { body = body[body.utf8.index(after: body.startIndex)...] }
         if body.utf8.count > 1, body.utf8.last == UInt8(ascii: "/") { body = body[..<body.utf8.index(before: body.endIndex)] }
@@ -35,14 +35,14 @@ public struct PathPattern: Sendable, Hashable {
     }
 
     /// The names of the parameters captured from the path, in order.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         components.compactMap {
             if case .parameter(let name, _, _) = $0 { name } else { nil }
         }
     }
 
     /// Whether the pattern contains `*` or `**`, whose values no parameter names.
-    public var hasWildcards: Bool {
+    package var hasWildcards: Bool {
         components.contains { $0 == .wildcard || $0 == .rest }
     }
 

@@ -1,5 +1,5 @@
 /// Why a path pattern cannot be parsed.
-public enum PatternSyntaxError: Error, Equatable, CustomStringConvertible {
+package enum PatternSyntaxError: Error, Equatable, CustomStringConvertible {
     case emptyComponent(position: Int)
     case restNotLast(position: Int)
     case partialWildcard(String)
@@ -10,7 +10,7 @@ public enum PatternSyntaxError: Error, Equatable, CustomStringConvertible {
     case duplicateParameter(String)
     case queryOrFragment(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyComponent(let position):
             "component \(position) is empty (a doubled or trailing '/')"

@@ -5,6 +5,7 @@ public enum ResolveInputError: Error, Equatable, CustomStringConvertible {
     /// A feature is unknown.
     case feature(UnknownFeatureError)
 
+    /// The message: the unknown state or feature, and the ones the table knows.
     public var description: String {
         switch self {
         case .state(let error): error.description

@@ -1,9 +1,9 @@
 /// What resolving one URL gives: the intent the app would dispatch, or why there is none.
 public struct ResolveResult: Sendable {
     /// The URL as given.
-    public let url: String
+    package let url: String
     /// The table that resolved it, for the canonical links and the stack the result prints (one reference).
-    let table: RouteTable
+    package let table: RouteTable
     /// Matched or not, and why.
     public let outcome: ResolveOutcome
     /// What the app does in the given state with the given features; nil when neither was given, when the one not

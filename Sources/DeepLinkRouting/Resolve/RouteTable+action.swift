@@ -1,17 +1,17 @@
 extension RouteTable {
     /// Throws unless `state` is one of the table's states.
-    public func validate(state: String) throws(UnknownStateError) {
+    package func validate(state: String) throws(UnknownStateError) {
         guard states.contains(state) else { throw UnknownStateError(state: state, known: states) }
     }
 
     /// Throws unless every one of `features` is one of the table's features.
-    public func validate(features: some Sequence<String>) throws(UnknownFeatureError) {
+    package func validate(features: some Sequence<String>) throws(UnknownFeatureError) {
         for feature in features where !self.features.contains(feature) { throw UnknownFeatureError(feature: feature, known: self.features) }
     }
 
     /// Throws unless `state`, when given, is one of the table's states and every one of `features` is one of its
     /// features (the first unknown in sorted order is named).
-    public func validate(state: String?, features: Set<String>?) throws(ResolveInputError) {
+    package func validate(state: String?, features: Set<String>?) throws(ResolveInputError) {
         do {
             if let state { try validate(state: state) }
         } catch {
@@ -25,7 +25,7 @@ extension RouteTable {
     }
 
     /// Resolves `url` as the app would, and says what the app does in `state` when one is given.
-    public func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
+    package func resolve(_ url: String, state: String?) throws(UnknownStateError) -> ResolveResult {
         if let state { try validate(state: state) }
         return decide(url, outcome: resolve(url), state: state, features: nil)
     }
@@ -33,6 +33,13 @@ extension RouteTable {
     /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
     /// is given: `ignore` when the route's gate does not admit the state or its feature is not enabled, `dispatch`
     /// when what was given admits it and nothing that was not given could refuse it.
+    ///
+    /// - Parameters:
+    ///   - url: An absolute URL, as for ``resolve(_:)``.
+    ///   - state: The state the app is in, one of the table's `states`; nil to leave gates undecided.
+    ///   - features: The features the app has enabled, each one of the table's; nil to leave features undecided.
+    /// - Returns: The outcome, with the action and, for a feature not enabled, the reason.
+    /// - Throws: ``ResolveInputError`` when the state or a feature is not one the table knows.
     public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
         try validate(state: state, features: features)
         return decide(url, outcome: resolve(url), state: state, features: features)

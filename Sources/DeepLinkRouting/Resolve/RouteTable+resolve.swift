@@ -2,7 +2,7 @@ import DeepLinkBytes
 
 extension RouteTable {
     /// The longest URL resolved, in UTF-8 bytes.
-    public static let maximumURLLength = 4096
+    package static let maximumURLLength = 4096
 
     /// Resolves `url`: the first route, in precedence order, whose pattern matches and whose parameters validate.
     ///
@@ -10,6 +10,17 @@ extension RouteTable {
     /// `resolve(on:target:)` does. The hot path works on the URL's UTF-8 bytes and allocates only the matched
     /// parameters: components and decoded values live in stack buffers, the index is searched in place, and
     /// candidates are validated without building their values.
+    ///
+    /// ```swift
+    /// switch table.resolve("https://links.example.com/c/CH-42") {
+    /// case .matched(let match): print(match.route.name, match.value(of: "id") ?? "")  // charger CH-42
+    /// case .unmatched(let unmatched): print(unmatched.reason, unmatched.detail)
+    /// }
+    /// ```
+    ///
+    /// - Parameter url: An absolute URL as the app received it, at most 4,096 bytes of UTF-8 (`maximumURLLength`).
+    /// - Returns: The route that took it with its decoded parameters, or the reason none did (the same reason and
+    ///   detail `/resolve` gives).
     public func resolve(_ url: String) -> ResolveOutcome {
         let length = url.utf8.count
         if length > Self.maximumURLLength { return Self.tooLong(length) }
@@ -38,7 +49,7 @@ extension RouteTable {
     /// For a custom scheme, `target` is what follows `SCHEME:` (`//c/42`). A domain not spelled as `domains` lists
     /// it, a custom scheme, or a target that does not start with `/`, `?` or `#` is resolved through the URL spelled
     /// out.
-    public func resolve(on channel: Channel, target: String) -> ResolveOutcome {
+    package func resolve(on channel: Channel, target: String) -> ResolveOutcome {
         guard case .universal(let host) = channel, domains.contains(host), Self.isOriginForm(target) else {
             switch channel {
             case .universal(let host): return resolve("https://" + host + target)

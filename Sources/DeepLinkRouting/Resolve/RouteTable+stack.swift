@@ -1,6 +1,9 @@
 extension RouteTable {
     /// The navigation stack a match opens, outermost first and ending with the matched route: each route of its
     /// `stack` with the values of its parameters the match carries. `check` guarantees they validate.
+    ///
+    /// - Parameter match: A match of this table.
+    /// - Returns: One entry per screen, outermost first; the last is the matched route itself.
     public func stack(for match: RouteMatch) -> [StackEntry] {
         var entries: [StackEntry] = []
         entries.reserveCapacity(match.route.stack.count + 1)

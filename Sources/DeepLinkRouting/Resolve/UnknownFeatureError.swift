@@ -1,10 +1,11 @@
 /// A feature that is not one of the table's features.
 public struct UnknownFeatureError: Error, Equatable, CustomStringConvertible {
     /// The feature given.
-    public let feature: String
+    package let feature: String
     /// The features the table knows.
-    public let known: [String]
+    package let known: [String]
 
+    /// The message: the feature, and the ones the table knows.
     public var description: String {
         "unknown feature '\(feature)' (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
     }

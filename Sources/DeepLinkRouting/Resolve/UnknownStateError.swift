@@ -1,10 +1,11 @@
 /// A state that is not one of the table's states.
 public struct UnknownStateError: Error, Equatable, CustomStringConvertible {
     /// The state given.
-    public let state: String
+    package let state: String
     /// The states the table knows.
-    public let known: [String]
+    package let known: [String]
 
+    /// The message: the state, and the ones the table knows.
     public var description: String {
         "unknown state '\(state)' (known states: \(known.joined(separator: ", ")))"
     }

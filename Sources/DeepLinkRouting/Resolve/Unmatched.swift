@@ -10,6 +10,12 @@ public struct Unmatched: Error, Sendable, Equatable {
     public let parameter: String?
 
     /// An outcome with its reason and detail.
+    ///
+    /// - Parameters:
+    ///   - reason: Why nothing matched.
+    ///   - detail: The sentence that explains it, as `/resolve` writes it.
+    ///   - route: The route concerned, for `invalidParameter` and `channelNotAllowed`.
+    ///   - parameter: The parameter concerned, for `invalidParameter`.
     public init(reason: UnmatchedReason, detail: String, route: String? = nil, parameter: String? = nil) {
         self.reason = reason
         self.detail = detail

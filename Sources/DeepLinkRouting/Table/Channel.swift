@@ -1,12 +1,12 @@
 /// The way a URL reaches the app: a Universal Link on a domain, or a custom scheme.
-public enum Channel: Sendable, Hashable {
+package enum Channel: Sendable, Hashable {
     /// `https://HOST/…`, host lower-cased.
     case universal(host: String)
     /// `SCHEME:…`, scheme lower-cased.
     case app(scheme: String)
 
     /// `"universal"` or `"app"`, as in resolve results.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .universal: "universal"
         case .app: "app"

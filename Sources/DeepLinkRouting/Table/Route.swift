@@ -8,14 +8,14 @@ public final class Route: Sendable {
     /// The path pattern: the canonical one, which links are built with.
     public let pattern: PathPattern
     /// Older patterns that resolve to this route too, in table order (`c/$(id)` for `charger/$(id)`).
-    public var aliases: [PathPattern] { aliasRoutes.map(\.pattern) }
+    package var aliases: [PathPattern] { aliasRoutes.map(\.pattern) }
     /// Each alias as a route of its own: this route's name, rules and scopes with the alias's pattern (so its path
     /// parameters' components), for the index, the checks and the AASA. Empty for an alias.
     let aliasRoutes: [Route]
     /// Whether this is one of a route's `aliasRoutes`.
     package let isAlias: Bool
     /// Where the route may be opened from.
-    public let scopes: [Scope]
+    package let scopes: [Scope]
     /// Declared parameters in declaration order; a parameter not in the path is a query parameter.
     public let parameters: [Parameter]
     /// The notification the app posts (`chargerDeepLinkRequested`), if the route names one.
@@ -27,13 +27,13 @@ public final class Route: Sendable {
     /// Whether the values are secrets (never logged, pages never cached).
     public let isSecret: Bool
     /// The landing page shown when the app is not installed, if any.
-    public let landing: String?
+    package let landing: String?
     /// The names of the earlier routes whose screens this one sits on, outermost first.
     public let stack: [String]
     /// The config line that defines the route, when known.
-    public let line: Int?
+    package let line: Int?
     /// Whether its landing page offers the App Clip card.
-    public let isAppClip: Bool
+    package let isAppClip: Bool
 
     init(
         name: String, pattern: PathPattern, aliases: [Route] = [], isAlias: Bool = false, scopes: [Scope], parameters: [Parameter],
@@ -86,24 +86,24 @@ public final class Route: Sendable {
         /// What its value must look like.
         public let rule: ParameterRule
         /// The pattern component that captures it, or nil for a query parameter.
-        public let component: Int?
+        package let component: Int?
 
         /// Whether the pattern captures it from the path (otherwise it comes from the query).
-        public var isInPath: Bool { component != nil }
+        package var isInPath: Bool { component != nil }
     }
 
     /// The declared parameter called `name`.
-    public func parameter(named name: String) -> Parameter? {
+    package func parameter(named name: String) -> Parameter? {
         parameters.first { $0.name == name }
     }
 
     /// Whether some `https` domain may open this route.
-    public var isUniversal: Bool {
+    package var isUniversal: Bool {
         scopes.contains { if case .universal = $0 { true } else { $0 == .anyUniversal } }
     }
 
     /// Whether some custom scheme may open this route.
-    public var isAppScheme: Bool {
+    package var isAppScheme: Bool {
         scopes.contains { if case .app = $0 { true } else { $0 == .anyApp } }
     }
 }

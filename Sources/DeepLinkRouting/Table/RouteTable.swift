@@ -7,17 +7,17 @@ public struct RouteTable: Sendable {
     private let storage: Storage
 
     /// The app the links open.
-    public var app: App { storage.app }
+    package var app: App { storage.app }
     /// Universal Link hosts, lower-cased, in config order.
-    public var domains: [String] { storage.domains }
+    package var domains: [String] { storage.domains }
     /// Custom schemes, lower-cased, in config order.
-    public var schemes: [String] { storage.schemes }
+    package var schemes: [String] { storage.schemes }
     /// Every state the app can be in, in config order.
-    public var states: [String] { storage.states }
+    package var states: [String] { storage.states }
     /// Named sets of states.
-    public var gates: [String: Set<String>] { storage.gates }
+    package var gates: [String: Set<String>] { storage.gates }
     /// The app features a route may require, in config order.
-    public var features: [String] { storage.features }
+    package var features: [String] { storage.features }
     /// The routes, in table order (first match wins).
     public var routes: [Route] { storage.routes }
     /// Every pattern of every route as a route of its own, in table order, each route's aliases after it: what the
@@ -26,11 +26,6 @@ public struct RouteTable: Sendable {
     /// For each of `entries`, the position of its route in `routes`.
     var entryRoutes: [Int] { storage.entryRoutes }
     var index: RouteIndex { storage.index }
-    /// Per route, in table order: `https://DOMAIN/` on its first allowed domain and `SCHEME://` on its first allowed
-    /// scheme, the fixed starts of its canonical links.
-    var linkOrigins: [LinkOrigins] { storage.linkOrigins }
-    /// Per route, in table order: the parts of its resolve-result JSON every match shares.
-    var resolvePieces: [ResolvePieces] { storage.resolvePieces }
 
     /// Immutable after `init`, so sharing it across threads is safe.
     private final class Storage: Sendable {
@@ -44,8 +39,6 @@ public struct RouteTable: Sendable {
         let entries: [Route]
         let entryRoutes: [Int]
         let index: RouteIndex
-        let linkOrigins: [LinkOrigins]
-        let resolvePieces: [ResolvePieces]
         /// Each route's position by name (names are unique in a compiled table).
         let positions: [String: Int]
 
@@ -62,32 +55,33 @@ public struct RouteTable: Sendable {
             self.entries = routes.flatMap(\.everyPattern)
             self.entryRoutes = routes.enumerated().flatMap { position, route in Array(repeating: position, count: 1 + route.aliasRoutes.count) }
             self.index = RouteIndex(entries.map(\.pattern))
-            self.linkOrigins = routes.map { LinkOrigins(of: $0, domains: domains, schemes: schemes) }
-            self.resolvePieces = zip(routes, linkOrigins).map { ResolvePieces(route: $0, origins: $1) }
             self.positions = Dictionary(routes.enumerated().map { ($1.name, $0) }) { first, _ in first }
         }
     }
 
     /// The app section, validated.
-    public struct App: Sendable {
+    package struct App: Sendable {
         /// Display name.
-        public let name: String
+        package let name: String
         /// `TEAMID.bundle.id` identifiers.
-        public let appIDs: [String]
+        package let appIDs: [String]
         /// Numeric App Store ID.
-        public let appStoreID: String?
+        package let appStoreID: String?
         /// Whether the AASA lists the apps under `webcredentials`.
-        public let webCredentials: Bool
+        package let webCredentials: Bool
         /// `TEAMID.bundle.id.Clip` identifiers of the App Clips, listed under `appclips` in the AASA.
-        public let appClips: [String]
+        package let appClips: [String]
 
         /// The App Clip's bundle ID (the first App Clip without its team prefix), as the App Clip card names it.
-        public var appClipBundleID: String? {
+        package var appClipBundleID: String? {
             appClips.first.flatMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }
         }
     }
 
     /// Compiles a definition, throwing every error found (warnings are dropped; use `compile(_:)` to see them).
+    ///
+    /// - Parameter definition: The table as written.
+    /// - Throws: ``RouteTableError`` with every diagnostic, when there is at least one error.
     public init(_ definition: RouteTableDefinition) throws(RouteTableError) {
         let compilation = Self.compile(definition)
         guard let table = compilation.table else { throw RouteTableError(diagnostics: compilation.diagnostics) }
@@ -101,6 +95,9 @@ public struct RouteTable: Sendable {
     }
 
     /// The route called `name`.
+    ///
+    /// - Parameter name: A route's name, as in the table.
+    /// - Returns: The route, or nil when the table has none of that name.
     public func route(named name: String) -> Route? {
         position(ofRoute: name).map { routes[$0] }
     }

@@ -10,7 +10,7 @@ public enum Scope: Sendable, Hashable {
     case app(scheme: String)
 
     /// Parses `universal`, `app`, `universal:HOST` or `app:SCHEME` (host and scheme are lower-cased).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         switch (parts.first, parts.count) {
         case ("universal", 1): self = .anyUniversal

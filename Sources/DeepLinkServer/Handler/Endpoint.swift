@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What a request was for: the label of its metrics and access-log line (never a raw path).
 enum Endpoint: String, Sendable, CaseIterable {

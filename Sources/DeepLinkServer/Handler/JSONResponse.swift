@@ -18,11 +18,9 @@ enum JSONResponse {
     /// A response whose body `write` writes in place, `length` bytes of UTF-8 JSON, followed by a final newline:
     /// the bytes `body(_:_:)` sends for the same JSON, handed to libmicrohttpd without a copy.
     static func written(_ status: Int, length: Int, _ write: (inout ByteWriter) -> Void) -> WrittenResponse {
-        let body = ResponseBody.write(capacity: length + 1) { buffer in
-            var writer = ByteWriter(buffer)
+        let body = ResponseBody.write(capacity: length + 1) { writer in
             write(&writer)
             writer.write(UInt8(ascii: "\n"))
-            return writer.count
         }
         return WrittenResponse(status: status, headers: headers, body: body)
     }

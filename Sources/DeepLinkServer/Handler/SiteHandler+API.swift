@@ -1,5 +1,6 @@
 import DeepLinkBytes
 import DeepLinkRouting
+import DeepLinkWire
 import Foundation
 import MicroHTTP
 
@@ -25,7 +26,7 @@ extension SiteHandler {
             let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
             let result = try site.table.resolve(url, state: state, features: features)
             // Written in place, exactly sized; copied only when the answer is kept for a second ask.
-            let response = result.withJSON { length, write in JSONResponse.written(200, length: length, write) }
+            let response = site.wire.withJSON(of: result) { length, write in JSONResponse.written(200, length: length, write) }
             let label = result.outcome.label
             guard case .matched(let match) = result.outcome, !match.route.isSecret, cache.admits(key),
                 let prepared = try? PreparedResponse(response.response)
@@ -64,7 +65,7 @@ extension SiteHandler {
         for url in batch.urls {
             do {
                 let result = try site.table.resolve(url, state: batch.state, features: batch.features)
-                result.write(to: &writer)
+                site.wire.write(result, to: &writer)
                 outcomes.append(result.outcome.label)
             } catch {
                 return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .resolve)

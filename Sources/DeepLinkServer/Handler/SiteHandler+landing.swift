@@ -28,7 +28,7 @@ extension SiteHandler {
         let route = match.route.name
         let label = outcome.label
         let matched = ResolveOutcomes.one(label)
-        let body = site.pages.body(landing: landing, LandingPage(table: table, match: match), worker: request.worker)
+        let body = site.pages.body(landing: landing, LandingPage(wire: site.wire, match: match), worker: request.worker)
         let headers = PageHeaders.html(isSecret: match.route.isSecret)
         guard !match.route.isSecret else {
             return Answer(

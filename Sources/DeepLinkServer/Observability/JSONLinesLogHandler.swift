@@ -1,35 +1,35 @@
 import DeepLinkBytes
-public import Logging
+package import Logging
 
 /// A swift-log handler that writes one JSON object per line: `time`, `level`, `label`, `message` and the
 /// metadata in key order, so logs are machine-readable. A value given as a number (`.stringConvertible(42)`) is a
 /// JSON number, so it keeps its type in a log store; every other value is a string.
-public struct JSONLinesLogHandler: LogHandler {
+package struct JSONLinesLogHandler: LogHandler {
     /// Where lines go.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         /// Standard error, batched through `LogSink.standardError`.
         case standardError
         /// A caller-supplied sink (tests capture lines with it).
         case sink(@Sendable (String) -> Void)
     }
 
-    public var metadata: Logger.Metadata = [:]
-    public var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level = .info
     private let label: String
     private let output: Output
 
     /// A handler for `label` writing to `output`.
-    public init(label: String, output: Output = .standardError) {
+    package init(label: String, output: Output = .standardError) {
         self.label = label
         self.output = output
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         let metadata = self.metadata.isEmpty ? event.metadata ?? [:] : self.metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = metadata.sorted { $0.key < $1.key }.map { key, value in
             if case .stringConvertible(let number as Int) = value {

@@ -1,10 +1,5 @@
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The file descriptor a ``LogSink`` writes to, written without ever waiting longer than the caller allows: a reader
 /// that stops reading costs the writer its deadline, never a thread stuck in `write`.

@@ -1,13 +1,8 @@
 import DeepLinkBytes
+import Glibc
 import MicroHTTP
 import ServerPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Collects log lines in memory and writes them to a file descriptor in batches, from one background thread only:
 /// whoever logs (a request's worker thread above all) only appends to memory and never waits for the reader.
@@ -22,9 +17,9 @@ import Synchronization
 /// finds its lane full (1 MiB) is dropped and counted (``droppedLineCount``, on `/metrics`); once everything
 /// queued has been written again, one line says how many were dropped. ``flush(timeout:)`` writes what is left
 /// before the process exits, giving up after its timeout.
-public final class LogSink: Sendable {
+package final class LogSink: Sendable {
     /// Standard error, shared by every handler of the process.
-    public static let standardError = LogSink(descriptor: 2)
+    package static let standardError = LogSink(descriptor: 2)
 
     /// Lines waiting to be written, in the order they were queued.
     final class Lane: Sendable {
@@ -72,7 +67,7 @@ public final class LogSink: Sendable {
     }
 
     /// Lines dropped so far because the output was not read fast enough.
-    public var droppedLineCount: Int { dropped.load(ordering: .relaxed) }
+    package var droppedLineCount: Int { dropped.load(ordering: .relaxed) }
 
     /// Queues one line that `format` appends to the shared lane's pending bytes (a newline is added after it).
     func append(_ format: (inout [UInt8]) -> Void) {
@@ -120,7 +115,7 @@ public final class LogSink: Sendable {
 
     /// Writes everything queued, waiting at most `timeout` for a reader that is slow; what cannot be written by then
     /// is left (the server calls it before exiting, so a reader that never reads cannot hold up the exit).
-    public func flush(timeout: Duration = .seconds(1)) {
+    package func flush(timeout: Duration = .seconds(1)) {
         drain(until: SystemClock.monotonicNanoseconds() + SystemClock.nanoseconds(timeout))
     }
 

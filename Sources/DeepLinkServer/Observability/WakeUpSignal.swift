@@ -1,10 +1,5 @@
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Wakes a thread that sleeps between rounds of work before its pause is over: a POSIX semaphore, whose `sem_post`
 /// never blocks, so a request thread can ask for a flush without ever waiting for it.

@@ -12,15 +12,13 @@ extension CompiledPage {
             if let value = slot.value { capacity += length(value) }
         }
         return text.withUnsafeBufferPointer { text in
-            ResponseBody.write(capacity: capacity) { buffer in
-                var writer = ByteWriter(buffer)
+            ResponseBody.write(capacity: capacity) { writer in
                 var offset = 0
                 for (textLength, value) in slots {
                     writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + textLength]))
                     offset += textLength
                     if let value { write(value, &writer) }
                 }
-                return writer.count
             }
         }
     }

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkWire
 
 /// The values a landing template sees. Secret routes expose no value from the URL: not in the body, not in any
 /// meta tag, not in the Smart App Banner's `app-argument`.
@@ -7,8 +8,12 @@ import DeepLinkRouting
 /// (`urlValues`), so a page can be compiled once per route with placeholders in the URL's places
 /// (`CompiledPage`) and filled per request.
 struct LandingPage {
-    let table: RouteTable
+    /// The table the match comes from, with what its pages share per route.
+    let wire: WireTable
     let match: RouteMatch
+
+    /// The table the match comes from.
+    var table: RouteTable { wire.table }
 
     /// The template context.
     var context: [String: Any] { context(urlValues) }

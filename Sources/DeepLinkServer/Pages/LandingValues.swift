@@ -1,11 +1,12 @@
 import DeepLinkBytes
 import DeepLinkRouting
+import DeepLinkWire
 import MicroHTTP
 
 /// Where each URL value of a route's landing page comes from (`LandingPage.urlValues`, in that order), worked out
 /// once per route as bytes, so a request writes its page with no string built: the Smart App Banner and the two
 /// links are fixed bytes, HTML-escaped once, around the link tail the request's match gives
-/// (`RouteTable.withLinkTail(of:_:)`); the parameters are the match's values.
+/// (`WireTable.withLinkTail(of:_:)`); the parameters are the match's values.
 struct LandingValues: Sendable {
     /// One value's source.
     enum Source: Sendable, Equatable {
@@ -20,14 +21,15 @@ struct LandingValues: Sendable {
     /// A source for each value, in the order of `urlValues`; none for a secret route.
     let sources: [Source]
 
-    /// The sources of the route at `index` in `table`.
-    init(table: RouteTable, route index: Int) {
+    /// The sources of the route at `index` in `wire`'s table.
+    init(wire: WireTable, route index: Int) {
+        let table = wire.table
         let route = table.routes[index]
         guard !route.isSecret else {
             sources = []
             return
         }
-        let origins = table.linkOrigins(ofRoute: index)
+        let origins = wire.linkOrigins(ofRoute: index)
         let link = { (origin: String?) in origin.map { Source.link(head: HTMLEscaping.escaped($0), hasTail: true, end: []) } ?? .absent }
         let banner = table.app.appStoreID.map { storeID in
             let head = "app-id=" + storeID + (origins.universal.map { ", app-argument=" + $0 } ?? "")
@@ -40,9 +42,9 @@ struct LandingValues: Sendable {
 
     /// The body of `page` for `match`: each value written from its source, escaped where it holds `<>&"'` and
     /// copied as it is where it does not.
-    func body(of page: CompiledPage, for match: RouteMatch, in table: RouteTable) -> ResponseBody {
+    func body(of page: CompiledPage, for match: RouteMatch, in wire: WireTable) -> ResponseBody {
         guard !sources.isEmpty else { return page.body(length: { _ in 0 }, write: { _, _ in }) }
-        return table.withLinkTail(of: match) { tail in
+        return wire.withLinkTail(of: match) { tail in
             let tailLength = HTMLEscaping.escapedCount(tail)
             return page.body(
                 length: { index in
@@ -69,12 +71,12 @@ struct LandingValues: Sendable {
     /// The key of `match`'s compiled page: its route and the shape of its values as `CompiledPages.Key(route:values:)`
     /// reads it from `urlValues` (two bits a value: absent, empty, other), worked out without the values; nil when
     /// there are too many values.
-    static func key(for match: RouteMatch, in table: RouteTable) -> CompiledPages.Key? {
+    static func key(for match: RouteMatch, in wire: WireTable) -> CompiledPages.Key? {
         let route = match.route
         guard !route.isSecret else { return CompiledPages.Key(route: match.routeIndex, shape: 0) }
         guard route.parameters.count <= 29 else { return nil }
-        let origins = table.linkOrigins(ofRoute: match.routeIndex)
-        var shape: UInt64 = table.app.appStoreID == nil ? 0 : 2
+        let origins = wire.linkOrigins(ofRoute: match.routeIndex)
+        var shape: UInt64 = wire.table.app.appStoreID == nil ? 0 : 2
         if origins.universal != nil { shape |= 2 << 2 }
         if origins.app != nil { shape |= 2 << 4 }
         for (index, parameter) in route.parameters.enumerated() {

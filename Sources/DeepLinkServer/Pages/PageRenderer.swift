@@ -40,7 +40,7 @@ struct PageRenderer: Sendable {
         let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
         guard let key else { return renderFully(values) }
         let compiledPage = pages.page(for: key) {
-            CompiledPage.compile(values, render: renderFully).map { ($0, LandingValues(table: page.table, route: page.match.routeIndex)) }
+            CompiledPage.compile(values, render: renderFully).map { ($0, LandingValues(wire: page.wire, route: page.match.routeIndex)) }
         }
         return compiledPage?.page.fill(values) ?? renderFully(values)
     }
@@ -49,8 +49,8 @@ struct PageRenderer: Sendable {
     /// body sent, with no string built, once the worker has compiled the page for the shape of its values; by
     /// `render(landing:_:worker:)` the first time.
     func body(landing template: String, _ page: LandingPage, worker: Int = 0) -> ResponseBody {
-        if let key = LandingValues.key(for: page.match, in: page.table), let compiledPage = compiled[worker % compiled.count].existingPage(for: key) {
-            return compiledPage.values.body(of: compiledPage.page, for: page.match, in: page.table)
+        if let key = LandingValues.key(for: page.match, in: page.wire), let compiledPage = compiled[worker % compiled.count].existingPage(for: key) {
+            return compiledPage.values.body(of: compiledPage.page, for: page.match, in: page.wire)
         }
         return .copying(render(landing: template, page, worker: worker))
     }

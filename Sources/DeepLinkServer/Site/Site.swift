@@ -1,8 +1,9 @@
 import DeepLinkAASA
-public import DeepLinkConfig
-public import DeepLinkRouting
+package import DeepLinkConfig
+package import DeepLinkRouting
+package import DeepLinkWire
 import Foundation
-public import MicroHTTP
+import MicroHTTP
 import ServerPlatform
 
 /// Everything the server answers from, built once per config load and swapped whole on reload, so a request
@@ -10,15 +11,17 @@ import ServerPlatform
 ///
 /// A class, not a struct, because every request takes the current site: one reference count instead of one per
 /// part. Every property is a constant.
-public final class Site: Sendable {
+package final class Site: Sendable {
     /// The checked config.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The AASA for each configured domain.
     let associationFiles: [String: CachedDocument]
     /// The one AASA every domain gets, when they all get the same bytes.
     let sharedAssociationFile: CachedDocument?
     /// `/.well-known/assetlinks.json`, when an Android app is configured.
     let assetLinks: CachedDocument?
+    /// What the answers about the table share per route (link origins, `/resolve` pieces), worked out once per load.
+    package let wire: WireTable
     /// Landing-page templates.
     let pages: PageRenderer
     /// The API description, `Public/openapi.yaml`, when present.
@@ -34,11 +37,11 @@ public final class Site: Sendable {
     private let answerCaches: [AnswerCache]
 
     /// The route table.
-    public var table: RouteTable { configuration.table }
+    package var table: RouteTable { configuration.table }
 
     /// Loads the config at `configPath` and the templates and assets under `publicDirectory`, with caches for
     /// `workers` worker threads; `previous` is the site it replaces, if any (see `init(configuration:…)`).
-    public convenience init(
+    package convenience init(
         configPath: String, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         let configuration: Configuration
@@ -56,13 +59,14 @@ public final class Site: Sendable {
     /// `previous` is the site this one replaces: a document with the same bytes keeps its `Last-Modified`; one whose
     /// bytes changed gets the current second, and `If-Modified-Since` never answers 304 for it with the date of
     /// earlier bytes (see `CachedDocument`).
-    public init(
+    package init(
         configuration: Configuration, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         self.configuration = configuration
         let workers = max(1, workers)
         answerCaches = (0..<workers).map { _ in AnswerCache() }
         let table = configuration.table
+        wire = WireTable(table)
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(

@@ -1,10 +1,5 @@
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What the files of a `WatchPlan` look like on disk: for every name that matters in every watched directory, the
 /// identity, size and times of the file it resolves to, symbolic links followed. `SourceWatcher` compares two of them

@@ -1,10 +1,10 @@
 /// Turns template text into a `TemplateLibrary` only once the set is proven renderable: each template parsed
 /// (`TemplateParser`, in time linear in its length), the set checked for cycles, missing templates and
 /// `TemplateLimits`, then every page rendered once with sample values.
-public enum TemplateLoader {
+package enum TemplateLoader {
     /// The problems of the templates in `directory` (a `Public/templates`) for a table whose routes name
     /// `landings`; empty when the set loads.
-    public static func problems(inDirectory directory: String, landings: [String]) -> [TemplateProblem] {
+    package static func problems(inDirectory directory: String, landings: [String]) -> [TemplateProblem] {
         load(directory: directory, landings: landings).problems
     }
 

@@ -1,21 +1,21 @@
 /// A problem in a template set, printed as `FILE:LINE: message` like the config's diagnostics.
-public struct TemplateProblem: Error, Equatable, CustomStringConvertible, Sendable {
+package struct TemplateProblem: Error, Equatable, CustomStringConvertible, Sendable {
     /// The template file, or the templates directory.
-    public let file: String
+    package let file: String
     /// The line in `file`, when the problem has one.
-    public let line: Int?
+    package let line: Int?
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// A problem at `line` of `file`, or with the whole file when `line` is nil.
-    public init(file: String, line: Int?, message: String) {
+    package init(file: String, line: Int?, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
     /// `FILE:LINE: message`, or `FILE: message` without a line.
-    public var description: String {
+    package var description: String {
         line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
     }
 }

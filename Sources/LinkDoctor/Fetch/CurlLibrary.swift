@@ -1,10 +1,5 @@
 import CCurl
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// libcurl, opened with `dlopen` when the doctor first fetches: `serve` never maps it, and a machine without it
 /// runs everything but `doctor`. The functions Swift calls directly are looked up by name; the two variadic ones go

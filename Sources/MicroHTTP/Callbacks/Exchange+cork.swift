@@ -1,12 +1,7 @@
 import CMicroHTTPD
+import Glibc
 import Logging
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One TLS record for a small answer over HTTPS.
 ///

@@ -1,10 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension Exchange {
     /// How the request's body is framed, read from its `Content-Length` and `Transfer-Encoding` headers.

@@ -1,11 +1,6 @@
 import CMicroHTTPD
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One access-handler call: a connection plus the server state, with the request steps built on them.
 ///

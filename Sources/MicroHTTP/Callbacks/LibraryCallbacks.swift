@@ -1,11 +1,6 @@
 import CMicroHTTPD
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The C callbacks handed to libmicrohttpd; each recovers its state from the `cls` pointer.
 ///

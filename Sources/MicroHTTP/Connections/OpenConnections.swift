@@ -1,11 +1,6 @@
+import Glibc
 import ServerPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The connections the daemon holds, and which of them are between requests, so that a drain can close the idle
 /// ones instead of waiting for them.

@@ -1,10 +1,5 @@
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Numbers the threads that call a server's handler 0, 1, 2…, so the application can keep state per worker thread
 /// and update it without sharing a lock or a cache line with the other workers.

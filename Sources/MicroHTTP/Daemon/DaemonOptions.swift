@@ -4,10 +4,10 @@ import CMicroHTTPD
 enum DaemonOptions {
     /// Poll-based internal threads (never epoll: it stalls at 128+ busy connections in 0.9.75), error
     /// logging (routed to the logger), and an inter-thread channel so the daemon can be quiesced.
-    static func flags(_ configuration: HTTPServer.Configuration, address: SocketAddress) -> UInt32 {
-        var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
-        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
-        if case .ipv6 = address { flags |= MHD_USE_IPv6.rawValue }
+    static func flags(_ configuration: HTTPServer.Configuration, address: SocketAddress) -> DaemonFlags {
+        var flags: DaemonFlags = [.pollInternalThread, .errorLog, .interThreadChannel]
+        if configuration.tls != nil { flags.insert(.tls) }
+        if case .ipv6 = address { flags.insert(.ipv6) }
         return flags
     }
 

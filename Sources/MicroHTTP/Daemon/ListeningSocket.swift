@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A bound, listening, non-blocking TCP socket, opened by MicroHTTP so bind errors are exact.
 ///

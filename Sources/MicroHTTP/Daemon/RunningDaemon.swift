@@ -1,11 +1,6 @@
 import CMicroHTTPD
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A started libmicrohttpd daemon and everything it borrows until it is stopped.
 ///
@@ -48,7 +43,7 @@ final class RunningDaemon: @unchecked Sendable {
         let retainedCore = Unmanaged.passRetained(core)
         let handle = options.withUnsafeBufferPointer { items in
             microhttp_start_daemon(
-                DaemonOptions.flags(configuration, address: address),
+                DaemonOptions.flags(configuration, address: address).rawValue,
                 retainedCore.toOpaque(),
                 LibraryCallbacks.log,
                 LibraryCallbacks.requestLineRead,

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Turns `errno` values into the lower-case messages MicroHTTP's errors quote.
 enum SystemError {

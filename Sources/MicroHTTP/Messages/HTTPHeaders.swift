@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
@@ -12,16 +8,16 @@
 /// The fields live in one byte buffer, each name and value followed by a NUL byte, with the offsets of
 /// those NULs alongside: a request's headers cost two allocations whatever their number, and a response's
 /// names and values reach libmicrohttpd as C strings without a conversion.
-public struct HTTPHeaders: Sendable, Equatable, Hashable {
+package struct HTTPHeaders: Sendable, Equatable, Hashable {
     /// One header field: a name and its value, both as sent or to be sent.
-    public struct Field: Sendable, Equatable, Hashable {
+    package struct Field: Sendable, Equatable, Hashable {
         /// The field name, in the spelling it was given.
-        public var name: String
+        package var name: String
         /// The field value.
-        public var value: String
+        package var value: String
 
         /// Creates a field from a name and a value.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -35,7 +31,7 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
     private(set) var hasEmbeddedNUL = false
 
     /// Creates a header list from fields, keeping their order.
-    public init(_ fields: [Field] = []) {
+    package init(_ fields: [Field] = []) {
         for field in fields { add(name: field.name, value: field.value) }
     }
 
@@ -46,16 +42,16 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
     }
 
     /// All fields, in order.
-    public var fields: [Field] { map { $0 } }
+    package var fields: [Field] { map { $0 } }
 
     /// The number of fields, repeated names counted each time.
-    public var count: Int { terminators.count / 2 }
+    package var count: Int { terminators.count / 2 }
 
     /// Whether there are no fields at all.
-    public var isEmpty: Bool { terminators.isEmpty }
+    package var isEmpty: Bool { terminators.isEmpty }
 
     /// Appends a field after all existing ones, even if the name is already present.
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         append(name.utf8)
         append(value.utf8)
     }
@@ -95,12 +91,12 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
     }
 
     /// The value of the first field named `name` (compared case-insensitively), or nil.
-    public subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         firstIndex(named: name).map { value(at: $0) }
     }
 
     /// Every value of fields named `name` (compared case-insensitively), in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         (0..<count).filter { nameMatches($0, name) }.map { value(at: $0) }
     }
 
@@ -161,19 +157,19 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable {
 
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {
     /// Creates a header list from `"Name": "value"` pairs, keeping their written order.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements.map { Field(name: $0.0, value: $0.1) })
     }
 }
 
 extension HTTPHeaders: Sequence {
     /// Iterates over the fields in order.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let headers: HTTPHeaders
         var index = 0
 
         /// The next field, or nil after the last.
-        public mutating func next() -> Field? {
+        package mutating func next() -> Field? {
             guard index < headers.count else { return nil }
             defer { index += 1 }
             return Field(name: headers.name(at: index), value: headers.value(at: index))
@@ -181,10 +177,10 @@ extension HTTPHeaders: Sequence {
     }
 
     /// Iterates over the fields in order.
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(headers: self)
     }
 
     /// The number of fields.
-    public var underestimatedCount: Int { count }
+    package var underestimatedCount: Int { count }
 }

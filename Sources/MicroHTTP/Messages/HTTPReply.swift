@@ -1,5 +1,5 @@
 /// What a request handler answers with.
-public enum HTTPReply: Sendable {
+package enum HTTPReply: Sendable {
     /// A response built for this request; it is copied into the server and sent once.
     case response(HTTPResponse)
     /// A response built once and shared by every request that gets it.

@@ -1,25 +1,25 @@
 /// One HTTP request as the client sent it, fully read, ready for a handler.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// The request method, such as `GET` or `HEAD`, exactly as sent.
-    public var method: String
+    package var method: String
     /// The raw request target exactly as sent: path and `?query`, not percent-decoded.
-    public var target: String {
+    package var target: String {
         didSet { queryMark = Self.queryMark(in: target) }
     }
     /// The request header fields, in the order they were sent.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The request body; empty when none was sent.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The client's numeric IP address, such as `127.0.0.1` or `::1`.
-    public var remoteAddress: String
+    package var remoteAddress: String
     /// Whether the request arrived over TLS.
-    public var isTLS: Bool
+    package var isTLS: Bool
     /// Which of the server's worker threads runs the handler for this request, in `0..<HTTPServer.workerCount`.
     /// A worker runs one request at a time, so state kept per worker is not contended by the other workers.
-    public var worker: Int
+    package var worker: Int
 
     /// Creates a request; the server does this for every request it reads.
-    public init(
+    package init(
         method: String,
         target: String,
         headers: HTTPHeaders = HTTPHeaders(),
@@ -42,12 +42,12 @@ public struct HTTPRequest: Sendable, Equatable {
     private var queryMark: String.Index?
 
     /// The raw path: the target up to, not including, the first `?`; not percent-decoded.
-    public var path: Substring {
+    package var path: Substring {
         target[..<(queryMark ?? target.endIndex)]
     }
 
     /// The raw query: everything after the first `?`, or nil when the target has no `?`.
-    public var rawQuery: String? {
+    package var rawQuery: String? {
         queryMark.map { String(target[target.utf8.index(after: $0)...]) }
     }
 
@@ -59,12 +59,12 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The virtual host the request names: its `Host` header without the port or a trailing dot, lower-cased; nil
     /// without a well-formed `Host`.
-    public var hostName: String? {
+    package var hostName: String? {
         header("Host").flatMap(HostSyntax.hostName)
     }
 
     /// The value of the first header named `name` (case-insensitive), or nil.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name]
     }
 }

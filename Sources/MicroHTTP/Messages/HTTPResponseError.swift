@@ -1,5 +1,5 @@
 /// Why a response could not be handed to libmicrohttpd.
-public enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
+package enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
     /// The status code is outside 100...999.
     case invalidStatus(Int)
     /// libmicrohttpd refused the header field (control characters, or one it manages itself).
@@ -10,7 +10,7 @@ public enum HTTPResponseError: Error, Equatable, CustomStringConvertible {
     case overBudget
 
     /// A one-line explanation naming the offending value.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidStatus(let status):
             "invalid HTTP status \(status): must be between 100 and 999"

@@ -13,16 +13,16 @@ import ServerPlatform
 /// (`MHD_queue_response` and `MHD_destroy_response` lock it). `deinit` drops only our reference:
 /// connections still sending it keep theirs, and the body copy lives until the last one ends. The variant with an
 /// HSTS header is another such object, made once under `secureVariant`'s lock and never changed after.
-public final class PreparedResponse: @unchecked Sendable {
+package final class PreparedResponse: @unchecked Sendable {
     /// The response this object was built from; used as is while the server drains.
-    public let response: HTTPResponse
+    package let response: HTTPResponse
     /// The shared libmicrohttpd response; one reference owned by this object.
     let handle: OpaquePointer
     /// The same response with the `Strict-Transport-Security` header a TLS server adds, made on first use.
     let secureVariant = PThreadMutex<PreparedResponse?>(nil)
 
     /// Builds the shared response, copying the body; throws if libmicrohttpd refuses a header.
-    public init(_ response: HTTPResponse) throws(HTTPResponseError) {
+    package init(_ response: HTTPResponse) throws(HTTPResponseError) {
         self.response = response
         self.handle = try LibraryResponse.make(from: response, closing: false)
     }

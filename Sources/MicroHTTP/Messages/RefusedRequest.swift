@@ -1,21 +1,21 @@
 /// A request the HTTP engine answered itself, before any handler saw it: malformed (400), framed in a way a proxy
 /// could read differently (400, 411), too large (413, and libmicrohttpd's own 414 and 431), or over the memory
 /// budget (503). Reported so that every answer is logged and counted.
-public struct RefusedRequest: Sendable, Equatable {
+package struct RefusedRequest: Sendable, Equatable {
     /// The status sent.
-    public var status: Int
+    package var status: Int
     /// Why, in a few words.
-    public var reason: String
+    package var reason: String
     /// The method and the raw target, as far as they were read (empty when libmicrohttpd refused the request line).
-    public var method: String
-    public var target: String
+    package var method: String
+    package var target: String
     /// The client's numeric address, when known.
-    public var remoteAddress: String
+    package var remoteAddress: String
     /// The worker thread that refused it (see ``HTTPRequest/worker``).
-    public var worker: Int
+    package var worker: Int
 
     /// Describes one refusal.
-    public init(status: Int, reason: String, method: String = "", target: String = "", remoteAddress: String = "", worker: Int = 0) {
+    package init(status: Int, reason: String, method: String = "", target: String = "", remoteAddress: String = "", worker: Int = 0) {
         self.status = status
         self.reason = reason
         self.method = method

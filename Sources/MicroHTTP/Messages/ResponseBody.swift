@@ -1,38 +1,41 @@
+package import DeepLinkBytes
+
 /// The bytes of a response body written in place for one request, and handed to libmicrohttpd without a copy: it
 /// sends them from this very memory and lets go of it when the connection is done with them.
 ///
 /// One allocation holds the count and the bytes. A `ManagedBuffer` cannot be `Sendable`; ``WrittenResponse``, which
 /// carries it, is.
-public final class ResponseBody: ManagedBuffer<ResponseBody.Layout, UInt8> {
+package final class ResponseBody: ManagedBuffer<ResponseBody.Layout, UInt8> {
     /// The count of bytes written, and the memory budget that holds them once libmicrohttpd has them.
-    public struct Layout {
+    package struct Layout {
         var count: Int
         var budget: UnsafeMutableRawPointer?
     }
 
-    /// A body of at most `capacity` bytes: `write` gets them uninitialized and returns how many it wrote, from the
-    /// start (at most `capacity`); only those are sent.
-    public static func write(capacity: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> ResponseBody {
+    /// A body of at most `capacity` bytes, written from the start by `write` through a writer that stops at
+    /// `capacity`; what it wrote is sent.
+    package static func write(capacity: Int, _ write: (inout ByteWriter) -> Void) -> ResponseBody {
         let created = create(minimumCapacity: capacity) { _ in Layout(count: 0, budget: nil) }
         let body = unsafeDowncast(created, to: ResponseBody.self)
-        let count = body.withUnsafeMutablePointerToElements { write(UnsafeMutableBufferPointer(start: $0, count: capacity)) }
+        let count = body.withUnsafeMutablePointerToElements { start in
+            var writer = ByteWriter(UnsafeMutableBufferPointer(start: start, count: capacity))
+            write(&writer)
+            return writer.count
+        }
         body.header.count = min(max(0, count), capacity)
         return body
     }
 
     /// A body holding a copy of `bytes`.
-    public static func copying(_ bytes: [UInt8]) -> ResponseBody {
-        write(capacity: bytes.count) { buffer in
-            _ = buffer.initialize(from: bytes)
-            return bytes.count
-        }
+    package static func copying(_ bytes: [UInt8]) -> ResponseBody {
+        write(capacity: bytes.count) { writer in writer.write(bytes) }
     }
 
     /// The number of bytes.
-    public var count: Int { header.count }
+    package var count: Int { header.count }
 
     /// A copy of the bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: header.count)) }
     }
 }

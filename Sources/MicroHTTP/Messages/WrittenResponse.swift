@@ -3,23 +3,23 @@
 /// `@unchecked Sendable` because its body is a `ManagedBuffer`. It is safe: the body's bytes are written in
 /// `ResponseBody.write(capacity:_:)`, before the response exists, and only read after; the only later store, of the
 /// budget that holds the bytes, is made by the one thread that queues the response, before libmicrohttpd has it.
-public struct WrittenResponse: @unchecked Sendable {
+package struct WrittenResponse: @unchecked Sendable {
     /// The status code.
-    public let status: Int
+    package let status: Int
     /// The header fields to send, in order.
-    public let headers: HTTPHeaders
+    package let headers: HTTPHeaders
     /// The body.
-    public let body: ResponseBody
+    package let body: ResponseBody
 
     /// A response of `status`, `headers` and `body`.
-    public init(status: Int, headers: HTTPHeaders, body: ResponseBody) {
+    package init(status: Int, headers: HTTPHeaders, body: ResponseBody) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// The same response with a copy of the body in an array.
-    public var response: HTTPResponse {
+    package var response: HTTPResponse {
         HTTPResponse(status: status, headers: headers, body: body.bytes)
     }
 }

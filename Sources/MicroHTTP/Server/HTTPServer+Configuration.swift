@@ -1,44 +1,40 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension HTTPServer {
     /// Where the server listens and every limit that protects it; each default is chosen on purpose.
-    public struct Configuration: Sendable, Equatable {
+    package struct Configuration: Sendable, Equatable {
         /// An IPv4 or IPv6 address literal to listen on; `0.0.0.0` (all IPv4) by default, `::` for all IPv6.
-        public var host: String
+        package var host: String
         /// The TCP port; 8080 by default, 0 to let the system pick one (see ``HTTPServer/boundPort``).
-        public var port: Int
+        package var port: Int
         /// Worker threads, each polling its share of connections; defaults to the number of online CPUs.
-        public var threadPoolSize: Int
+        package var threadPoolSize: Int
         /// Most connections open at once; 1000 by default. At the limit new clients wait in the backlog.
-        public var connectionLimit: Int
+        package var connectionLimit: Int
         /// Most connections from one client address; 64 by default, 0 for no limit (use 0 behind a proxy).
-        public var perIPConnectionLimit: Int
+        package var perIPConnectionLimit: Int
         /// Seconds a connection may stay silent before it is closed; 15 by default, 0 never closes.
-        public var connectionTimeout: Int
+        package var connectionTimeout: Int
         /// Bytes of memory per connection for the request line and headers; 16 KiB by default, which takes
         /// a request line and headers of about 15 KB together (a longer line gets 414, larger headers 431).
         /// libmicrohttpd clears the whole of it after every request, so it is also a cost per request.
-        public var connectionMemoryLimit: Int
+        package var connectionMemoryLimit: Int
         /// Largest request body in bytes; 1 MiB by default. Larger bodies get 413 without being kept.
-        public var maximumBodySize: Int
+        package var maximumBodySize: Int
         /// Bytes of request bodies and one-off answers held for all connections together; 64 MiB by default. A request
         /// whose body, or an answer that, would take the total past it gets 503, so slow readers of large answers
         /// cannot make the server hold more. Must be at least ``maximumBodySize``.
-        public var bufferLimit: Int
+        package var bufferLimit: Int
         /// Pending connections the kernel queues before accepting; 511 by default (capped by somaxconn).
-        public var listenBacklog: Int
+        package var listenBacklog: Int
         /// Certificate and key to serve HTTPS with; nil (plain HTTP) by default.
-        public var tls: TLSCredentials?
+        package var tls: TLSCredentials?
         /// Protocol versions, cipher suites, session resumption and HSTS for HTTPS; Mozilla's intermediate profile,
         /// resumption on and no HSTS by default.
-        public var tlsPolicy: TLSPolicy
+        package var tlsPolicy: TLSPolicy
 
         /// Creates a configuration; every argument left out takes the default documented on its property.
-        public init(
+        package init(
             host: String = "0.0.0.0",
             port: Int = 8080,
             threadPoolSize: Int = Configuration.onlineProcessorCount,
@@ -67,20 +63,20 @@ extension HTTPServer {
         }
 
         /// The number of online processors, at least 1.
-        public static var onlineProcessorCount: Int {
+        package static var onlineProcessorCount: Int {
             max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         }
     }
 
     /// A PEM certificate chain and its private key, for serving HTTPS.
-    public struct TLSCredentials: Sendable, Equatable {
+    package struct TLSCredentials: Sendable, Equatable {
         /// The certificate (chain) in PEM form.
-        public var certificatePEM: String
+        package var certificatePEM: String
         /// The unencrypted private key in PEM form.
-        public var keyPEM: String
+        package var keyPEM: String
 
         /// Creates credentials from PEM text.
-        public init(certificatePEM: String, keyPEM: String) {
+        package init(certificatePEM: String, keyPEM: String) {
             self.certificatePEM = certificatePEM
             self.keyPEM = keyPEM
         }

@@ -1,19 +1,19 @@
 extension HTTPServer {
     /// HTTP Strict Transport Security (RFC 6797): how long browsers must reach this host over HTTPS only.
-    public struct StrictTransportSecurity: Sendable, Equatable {
+    package struct StrictTransportSecurity: Sendable, Equatable {
         /// Seconds browsers remember the rule (`max-age`); 0 tells them to forget it.
-        public var maxAge: Int
+        package var maxAge: Int
         /// Whether the rule covers every subdomain too (`includeSubDomains`).
-        public var includesSubdomains: Bool
+        package var includesSubdomains: Bool
 
         /// Creates the rule; subdomains are left out unless asked for.
-        public init(maxAge: Int, includesSubdomains: Bool = false) {
+        package init(maxAge: Int, includesSubdomains: Bool = false) {
             self.maxAge = maxAge
             self.includesSubdomains = includesSubdomains
         }
 
         /// The header's value, for example `max-age=31536000; includeSubDomains`.
-        public var headerValue: String {
+        package var headerValue: String {
             "max-age=\(maxAge)" + (includesSubdomains ? "; includeSubDomains" : "")
         }
     }

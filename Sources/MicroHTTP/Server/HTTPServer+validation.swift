@@ -1,6 +1,6 @@
 extension HTTPServer.Configuration {
     /// Every problem with this configuration, empty when it is usable.
-    public var problems: [String] {
+    package var problems: [String] {
         var problems: [String] = []
         if SocketAddress(host: host, port: 0) == nil {
             problems.append("host '\(host)' is not an IPv4 or IPv6 address literal")
@@ -34,12 +34,12 @@ extension HTTPServer.Configuration {
 extension HTTPServer.TLSPolicy {
     /// Why GnuTLS would refuse ``priorities``, as a predicate (`is refused by GnuTLS at '+NOPE': The request is
     /// invalid.`); nil when it accepts them.
-    public var prioritiesRefusal: String? {
+    package var prioritiesRefusal: String? {
         GnuTLSPriorities.refusal(of: priorities)
     }
 
     /// Every problem with this policy (priorities GnuTLS refuses, an HSTS max-age out of range), empty when usable.
-    public var problems: [String] {
+    package var problems: [String] {
         var problems: [String] = []
         if let prioritiesRefusal { problems.append("TLS priority string '\(priorities)' \(prioritiesRefusal)") }
         if let maxAge = strictTransportSecurity?.maxAge, !(0...Int(Int32.max)).contains(maxAge) {

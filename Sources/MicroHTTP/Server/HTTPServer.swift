@@ -1,21 +1,16 @@
 import CMicroHTTPD
-public import Logging
+import Glibc
+package import Logging
 import ServerPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every complete request to one handler.
 ///
 /// The handler runs synchronously on the server's worker threads and must not block for long.
 /// Create, `start()`, and later `stop(drainDeadline:)`; a stopped server cannot be started again.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// The configuration the server was created with.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let core: ServerCore
     private let state = PThreadMutex<State>(.created)
     private let boundPortValue = Atomic<Int>(0)
@@ -29,7 +24,7 @@ public final class HTTPServer: Sendable {
     /// Creates a stopped server; nothing is opened until `start()`. `refused` is told of every request answered
     /// before `handler` saw it (malformed, ambiguous framing, too large, over the memory budget, or refused by
     /// libmicrohttpd itself), on the worker thread that refused it.
-    public init(
+    package init(
         configuration: Configuration,
         logger: Logger,
         refused: (@Sendable (RefusedRequest) -> Void)? = nil,
@@ -51,18 +46,18 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bytes of request bodies and one-off answers held for all connections now (see ``Configuration/bufferLimit``).
-    public var bufferedBytes: Int { core.buffers.bytesHeld }
+    package var bufferedBytes: Int { core.buffers.bytesHeld }
 
     /// How many worker threads call the handler: ``HTTPRequest/worker`` is below this.
-    public var workerCount: Int { max(1, configuration.threadPoolSize) }
+    package var workerCount: Int { max(1, configuration.threadPoolSize) }
 
     /// The port the server listens on: the configured one, or the system's pick for port 0; 0 before `start()`.
-    public var boundPort: Int {
+    package var boundPort: Int {
         boundPortValue.load(ordering: .acquiring)
     }
 
     /// Opens the listening socket and starts serving; throws a descriptive error if it cannot.
-    public func start() throws(HTTPServerError) {
+    package func start() throws(HTTPServerError) {
         try state.withLock { (state: inout State) throws(HTTPServerError) in
             guard case .created = state else { throw .alreadyStarted }
             let problems = configuration.problems
@@ -89,7 +84,7 @@ public final class HTTPServer: Sendable {
     /// connection whose request finishes. A client still sending its request's headers has a second to finish them. Once no
     /// connection is open, or `drainDeadline` has passed, every remaining connection is closed. Blocks the
     /// calling thread meanwhile. Calling it again does nothing.
-    public func stop(drainDeadline: Duration = .seconds(5)) {
+    package func stop(drainDeadline: Duration = .seconds(5)) {
         let daemon: RunningDaemon? = state.withLock { state in
             guard case .running(let daemon) = state else { return nil }
             state = .stopped

@@ -1,5 +1,5 @@
 /// Why an ``HTTPServer`` could not start.
-public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
+package enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     /// The configuration has problems; every one is listed.
     case invalidConfiguration([String])
     /// The listening socket could not be set up, for example because the port is taken.
@@ -10,7 +10,7 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case alreadyStarted
 
     /// A one-line explanation naming the address or setting at fault.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidConfiguration(let problems):
             "invalid HTTP server configuration: " + problems.joined(separator: "; ")

@@ -1,10 +1,5 @@
 import CQREncode
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A QR code as a square of modules, encoded by libqrencode: a value, so the images are written in Swift.
 package struct QRCode: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import DeepLinkBytes
+import DeepLinkRouting
 
 /// The parts of a matched route's resolve-result JSON that every URL it matches shares, written once when the table
 /// is built, so that a result writes them as bytes instead of escaping the same strings again:

@@ -1,17 +1,24 @@
 /// The app section.
 public struct AppDefinition: Sendable {
     /// Display name (`ExpresScan`).
-    public var name: Located<String>
+    package var name: Located<String>
     /// `TEAMID.bundle.id` identifiers.
-    public var appIDs: [Located<String>]
+    package var appIDs: [Located<String>]
     /// Numeric App Store ID, for Smart App Banners.
-    public var appStoreID: Located<String>?
+    package var appStoreID: Located<String>?
     /// Whether the AASA lists the apps under `webcredentials`.
-    public var webCredentials: Bool
+    package var webCredentials: Bool
     /// The App Clips' `TEAMID.bundle.id.Clip` identifiers, listed under `appclips` in the AASA.
-    public var appClips: [Located<String>]
+    package var appClips: [Located<String>]
 
     /// An app section.
+    ///
+    /// - Parameters:
+    ///   - name: Display name.
+    ///   - appIDs: `TEAMID.bundle.id` identifiers.
+    ///   - appStoreID: Numeric App Store ID.
+    ///   - webCredentials: Whether the AASA lists the apps under `webcredentials`.
+    ///   - appClips: The App Clips' `TEAMID.bundle.id.Clip` identifiers.
     public init(
         name: Located<String>, appIDs: [Located<String>], appStoreID: Located<String>? = nil, webCredentials: Bool = false,
         appClips: [Located<String>] = []

@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
 
 /// The repository's `config/deeplinkd.yaml`.
 func defaultTable() -> RouteTable {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../config/deeplinkd.yaml").path
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/deeplinkd.yaml").path
     do {
         return try Configuration(contentsOf: path).table
     } catch {

@@ -3,9 +3,13 @@ public struct Located<Value: Sendable>: Sendable {
     /// The value.
     public var value: Value
     /// The 1-based line, when known.
-    public var line: Int?
+    package var line: Int?
 
     /// A located value.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - line: The 1-based line it was read from, when known.
     public init(_ value: Value, line: Int? = nil) {
         self.value = value
         self.line = line

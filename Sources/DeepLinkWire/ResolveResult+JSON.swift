@@ -1,8 +1,9 @@
 package import DeepLinkBytes
+package import DeepLinkRouting
 
 extension ResolveResult {
     /// The resolve-result JSON object, keys in contract order, with the canonical links of the table that resolved it.
-    public func json() -> String {
+    package func json() -> String {
         withJSON { length, write in
             String(unsafeUninitializedCapacity: length) { buffer in
                 var writer = ByteWriter(buffer)
@@ -13,7 +14,7 @@ extension ResolveResult {
     }
 
     /// The resolve-result JSON object as UTF-8 bytes, as `json()` writes it.
-    public func jsonBytes() -> [UInt8] {
+    package func jsonBytes() -> [UInt8] {
         withJSON { length, write in
             [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
                 var writer = ByteWriter(buffer)

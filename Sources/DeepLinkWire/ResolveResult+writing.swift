@@ -1,39 +1,55 @@
 package import DeepLinkBytes
+package import DeepLinkRouting
 
 extension ResolveResult {
+    /// Calls `body` with the exact length of the result's JSON and a function that writes it, the matched route's
+    /// pieces built for this one result: `WireTable.withJSON(of:_:)` without a table of pieces built beforehand, for
+    /// the command line and one-off answers.
+    package func withJSON<Result>(_ body: (_ length: Int, _ write: (inout ByteWriter) -> Void) -> Result) -> Result {
+        withJSON(pieces: { ResolvePieces(route: $0.route, origins: LinkOrigins(of: $0.route, domains: table.domains, schemes: table.schemes)) }, body)
+    }
+
     /// Calls `body` with the exact length of the result's JSON and a function that writes it: the one writer of the
     /// resolve-result JSON, which `json()`, `jsonBytes()`, the batch and the server's in-place answer all go
-    /// through. The length comes from the same writing, counted (``ByteCounter``); what every match of a route
-    /// shares comes from the table's `ResolvePieces`, and the links from their origins and the match's link tail,
-    /// in temporary memory, with no string built.
-    package func withJSON<Result>(_ body: (_ length: Int, _ write: (inout ByteWriter) -> Void) -> Result) -> Result {
+    /// through. The length comes from the same writing, counted (``ByteCounter``); what every match of the route
+    /// shares comes from `pieces` (asked once, for a match), and the links from their origins and the match's link
+    /// tail, in temporary memory, with no string built.
+    func withJSON<Result>(
+        pieces: (RouteMatch) -> ResolvePieces, _ body: (_ length: Int, _ write: (inout ByteWriter) -> Void) -> Result
+    ) -> Result {
         switch outcome {
         case .matched(let match):
             let via = match.via?.description
-            return table.withLinkTail(of: match) { tail in sized(body, match: match, unmatched: nil, via: via, tail: tail) }
+            let pieces = pieces(match)
+            return table.withLinkTail(of: match.route, value: { match.value(of: $0) }, wildcards: match.wildcards) { tail in
+                sized(body, match: match, pieces: pieces, unmatched: nil, via: via, tail: tail)
+            }
         case .unmatched(let unmatched):
-            return sized(body, match: nil, unmatched: unmatched, via: nil, tail: .init(start: nil, count: 0))
+            return sized(body, match: nil, pieces: nil, unmatched: unmatched, via: nil, tail: .init(start: nil, count: 0))
         }
     }
 
-    /// Counts, then hands `body` the count and the writing. The outcome comes as `match` or `unmatched`, taken out
-    /// of `outcome` once rather than in each pass.
+    /// Counts, then hands `body` the count and the writing. The outcome comes as `match` (with its route's `pieces`)
+    /// or `unmatched`, taken out of `outcome` once rather than in each pass.
     private func sized<Result>(
-        _ body: (Int, (inout ByteWriter) -> Void) -> Result, match: RouteMatch?, unmatched: Unmatched?, via: String?, tail: UnsafeBufferPointer<UInt8>
+        _ body: (Int, (inout ByteWriter) -> Void) -> Result, match: RouteMatch?, pieces: ResolvePieces?, unmatched: Unmatched?, via: String?,
+        tail: UnsafeBufferPointer<UInt8>
     ) -> Result {
         var counter = ByteCounter()
-        write(into: &counter, match: match, unmatched: unmatched, via: via, tail: tail)
-        return body(counter.count) { write(into: &$0, match: match, unmatched: unmatched, via: via, tail: tail) }
+        write(into: &counter, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail)
+        return body(counter.count) { write(into: &$0, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail) }
     }
 
     /// The object, keys in contract order. Borrowed, so that unwrapping the outcome copies nothing.
     private func write<Output: ByteOutput>(
-        into output: inout Output, match: borrowing RouteMatch?, unmatched: borrowing Unmatched?, via: String?, tail: UnsafeBufferPointer<UInt8>
+        into output: inout Output, match: borrowing RouteMatch?, pieces: ResolvePieces?, unmatched: borrowing Unmatched?, via: String?,
+        tail: UnsafeBufferPointer<UInt8>
     ) {
         output.write(#"{"url":"#)
         output.writeJSONString(url)
         switch match {
-        case .some(let match): writeMatched(match, via: via, tail: tail, into: &output)
+        case .some(let match):
+            if let pieces { writeMatched(match, pieces: pieces, via: via, tail: tail, into: &output) }
         case .none:
             switch unmatched {
             case .some(let unmatched): writeUnmatched(unmatched, into: &output)
@@ -44,8 +60,9 @@ extension ResolveResult {
     }
 
     /// The members after `url` of a match: `via` is its alias spelled out, `tail` its link tail.
-    private func writeMatched<Output: ByteOutput>(_ match: RouteMatch, via: String?, tail: UnsafeBufferPointer<UInt8>, into output: inout Output) {
-        let pieces = table.resolvePieces[match.routeIndex]
+    private func writeMatched<Output: ByteOutput>(
+        _ match: RouteMatch, pieces: ResolvePieces, via: String?, tail: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) {
         pieces.withPieces { head, middle, universal, app in
             output.write(head)
             writeParameters(of: match.route, in: match, into: &output)

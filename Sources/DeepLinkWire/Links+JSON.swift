@@ -1,8 +1,9 @@
 import DeepLinkBytes
+package import DeepLinkRouting
 
 extension Links {
     /// `{"universal": …, "app": …}`.
-    public var json: String {
+    package var json: String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.string("universal", universal)

@@ -3,31 +3,46 @@ public struct RouteDefinition: Sendable {
     /// Unique name.
     public var name: Located<String>
     /// Pattern text: the canonical pattern, which links are built with.
-    public var path: Located<String>
+    package var path: Located<String>
     /// More pattern texts that resolve to the route too (older link shapes), in order.
-    public var aliases: [Located<String>]
+    package var aliases: [Located<String>]
     /// Scopes as written; nil means `[universal]`.
-    public var scopes: [Located<String>]?
+    package var scopes: [Located<String>]?
     /// Declared parameters, in order.
-    public var parameters: [ParameterDefinition]
+    package var parameters: [ParameterDefinition]
     /// Notification name; nil when the app dispatches on the generated enum alone.
-    public var notification: Located<String>?
+    package var notification: Located<String>?
     /// Gate name.
-    public var gate: Located<String>?
+    package var gate: Located<String>?
     /// The feature the app must have enabled to act on the route.
-    public var feature: Located<String>?
+    package var feature: Located<String>?
     /// Whether the route's values are secrets.
-    public var isSecret: Bool
+    package var isSecret: Bool
     /// Landing page name.
-    public var landing: Located<String>?
+    package var landing: Located<String>?
     /// Earlier routes whose screens this one sits on, outermost first: the navigation stack below it.
-    public var stack: [Located<String>]
+    package var stack: [Located<String>]
     /// The line where the route starts.
-    public var line: Int?
+    package var line: Int?
     /// Whether the route's landing page offers the App Clip (`appClip: true`), at the line written.
-    public var appClip: Located<Bool>?
+    package var appClip: Located<Bool>?
 
-    /// A route.
+    /// A route, with its source lines when known.
+    ///
+    /// - Parameters:
+    ///   - name: Unique name.
+    ///   - path: The canonical pattern (`c/$(id)`).
+    ///   - aliases: Older patterns that resolve to the route too.
+    ///   - scopes: Where it may be opened from (`universal`, `app`, `universal:HOST`, `app:SCHEME`); nil for `universal`.
+    ///   - parameters: Its parameters, in order.
+    ///   - notification: The notification the app posts.
+    ///   - gate: The gate that must admit the app's state.
+    ///   - feature: The feature the app must have enabled.
+    ///   - isSecret: Whether its values are secrets.
+    ///   - landing: Its landing page.
+    ///   - stack: The earlier routes whose screens it sits on, outermost first.
+    ///   - line: The line where the route starts.
+    ///   - appClip: Whether its landing page offers the App Clip.
     public init(
         name: Located<String>, path: Located<String>, aliases: [Located<String>] = [], scopes: [Located<String>]? = nil,
         parameters: [ParameterDefinition] = [], notification: Located<String>? = nil, gate: Located<String>? = nil,

@@ -1,11 +1,15 @@
 /// A named set of states.
 public struct GateDefinition: Sendable {
     /// The gate's name (`signedOut`).
-    public var name: Located<String>
+    package var name: Located<String>
     /// The states it admits.
-    public var states: [Located<String>]
+    package var states: [Located<String>]
 
     /// A gate.
+    ///
+    /// - Parameters:
+    ///   - name: The gate's name.
+    ///   - states: The states it admits.
     public init(name: Located<String>, states: [Located<String>]) {
         self.name = name
         self.states = states

@@ -1,5 +1,14 @@
 extension RouteTable {
     /// Validates a definition, collecting every problem; never stops at the first.
+    ///
+    /// ```swift
+    /// let compilation = RouteTable.compile(definition)
+    /// for diagnostic in compilation.diagnostics { print(diagnostic) }  // "<table>:14: route 'charger': …"
+    /// guard let table = compilation.table else { return }
+    /// ```
+    ///
+    /// - Parameter definition: The table as written.
+    /// - Returns: The frozen table when there is no error, and every error and warning in line order.
     public static func compile(_ definition: RouteTableDefinition) -> RouteTableCompilation {
         var problems = Problems()
         let app = problems.check(definition.app)
