@@ -6,16 +6,16 @@ import ServerPlatform
 public struct Configuration: Sendable {
     /// The validated route table.
     public let table: RouteTable
-    /// The Android app, when configured.
-    public let android: AndroidApp?
+    /// The Android apps (flavors), in config order; empty when none is configured.
+    public let android: [AndroidApp]
     /// The AASA of each domain and `assetlinks.json`, built once with the table.
     public let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
     public let warnings: [Diagnostic]
 
-    /// What checking a config gives: the table and its association documents when there is no error, the Android app,
+    /// What checking a config gives: the table and its association documents when there is no error, the Android apps,
     /// and every diagnostic.
-    public typealias Check = (table: RouteTable?, android: AndroidApp?, documents: AssociationDocuments?, diagnostics: [Diagnostic])
+    public typealias Check = (table: RouteTable?, android: [AndroidApp], documents: AssociationDocuments?, diagnostics: [Diagnostic])
 
     /// Reads and checks the config file at `path`.
     public init(contentsOf path: String) throws(ConfigurationError) {
@@ -28,7 +28,7 @@ public struct Configuration: Sendable {
         do throws(ConfigurationError) {
             return check(yaml: try read(path), templates: templates)
         } catch {
-            return (nil, nil, nil, error.diagnostics)
+            return (nil, [], nil, error.diagnostics)
         }
     }
 
@@ -61,12 +61,13 @@ public struct Configuration: Sendable {
     /// `templates`, also every landing that names none of them.
     public static func check(yaml: String, templates: Set<String>? = nil) -> Check {
         var parser = ConfigurationParser()
-        guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, nil, parser.problems) }
+        guard let (definition, android) = parser.parse(yaml) else { return (nil, [], nil, parser.problems) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []
+        diagnostics += documents?.androidWarnings ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
         return (isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered)

@@ -17,8 +17,8 @@ public final class Site: Sendable {
     let associationFiles: [String: CachedDocument]
     /// The one AASA every domain gets, when they all get the same bytes.
     let sharedAssociationFile: CachedDocument?
-    /// `/.well-known/assetlinks.json`, when an Android app is configured.
-    let assetLinks: CachedDocument?
+    /// `/.well-known/assetlinks.json` for each configured domain, when Android apps are configured.
+    let assetLinksFiles: [String: CachedDocument]
     /// Landing-page templates.
     let pages: PageRenderer
     /// The API description, `Public/openapi.yaml`, when present.
@@ -79,11 +79,14 @@ public final class Site: Sendable {
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
         sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
-        assetLinks = try documents.assetLinks.map { body throws(SiteError) in
-            try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300",
-                modified: loadedAt, previous: previous?.assetLinks)
+        var links: [String: CachedDocument] = [:]
+        for domain in documents.domains {
+            guard let body = documents.assetLinks(for: domain) else { continue }
+            links[domain] = try CachedDocument(
+                body: body, contentType: "application/json", cacheControl: "public, max-age=300", modified: loadedAt,
+                previous: previous?.assetLinksFiles[domain])
         }
+        assetLinksFiles = links
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
             try CachedDocument(
@@ -93,7 +96,8 @@ public final class Site: Sendable {
 
     /// The latest `Last-Modified` of the site's documents, in seconds since 1970.
     var latestModification: Int {
-        ([sharedAssociationFile, assetLinks, openAPI].compactMap { $0?.modified } + associationFiles.values.map(\.modified)).max() ?? 0
+        ([sharedAssociationFile, openAPI].compactMap { $0?.modified } + associationFiles.values.map(\.modified) + assetLinksFiles.values.map(\.modified))
+            .max() ?? 0
     }
 
     /// The current second, or the second after `previousModification` when that is not earlier: changed bytes
@@ -116,6 +120,13 @@ public final class Site: Sendable {
         if let sharedAssociationFile { return sharedAssociationFile }
         if let host = host(), let file = associationFiles[host] { return file }
         return table.domains.first.flatMap { associationFiles[$0] }
+    }
+
+    /// The `assetlinks.json` for `host` (as `associationFile(forHost:)` picks the AASA: the first domain's when the
+    /// host is not configured), or nil when no Android app is configured.
+    func assetLinks(forHost host: String?) -> CachedDocument? {
+        if let host, let file = assetLinksFiles[host] { return file }
+        return table.domains.first.flatMap { assetLinksFiles[$0] }
     }
 
     static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {
