@@ -50,10 +50,17 @@ let package = Package(
             name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
             swiftSettings: upcomingFeatures
         ),
+        // The Kotlin file an Android app compiles from a route table (`deeplinkd generate kotlin`): plain Kotlin/JVM, no dependency.
+        .target(
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting"],
+            swiftSettings: upcomingFeatures
+        ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
@@ -100,7 +107,8 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor", "MicroHTTP", "ServerPlatform",
+                "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "DeepLinkKotlinGenerator", "LinkDoctor",
+                "MicroHTTP", "ServerPlatform",
                 "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,6 +131,7 @@ let package = Package(
         .testTarget(name: "DeepLinkAASATests", dependencies: ["DeepLinkAASA", "DeepLinkConfig", "LinkDoctor"], resources: [.copy("Golden")]),
         .testTarget(name: "DeepLinkConfigTests", dependencies: ["DeepLinkConfig"]),
         .testTarget(name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")]),
+        .testTarget(name: "DeepLinkKotlinGeneratorTests", dependencies: ["DeepLinkKotlinGenerator", "DeepLinkConfig"]),
         .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DeepLinkServerTests", dependencies: ["DeepLinkServer", "DeepLinkConfig", "MicroHTTP", "HTTPTestSupport"]),

@@ -1,4 +1,5 @@
 public import DeepLinkAASA
+import DeepLinkKotlinGenerator
 public import DeepLinkRouting
 import ServerPlatform
 
@@ -63,7 +64,7 @@ public struct Configuration: Sendable {
         var parser = ConfigurationParser()
         guard let (definition, android) = parser.parse(yaml) else { return (nil, [], nil, parser.problems) }
         let compilation = RouteTable.compile(definition)
-        var diagnostics = parser.problems + compilation.diagnostics
+        var diagnostics = parser.problems + compilation.diagnostics + KotlinNameProblems.problems(in: definition)
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []
