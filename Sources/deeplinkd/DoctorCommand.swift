@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkAASA
 import DeepLinkConfig
 import LinkDoctor
 
@@ -19,6 +20,8 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var connection: DoctorConnectionOptions
 
+    @OptionGroup var android: DoctorAndroidOptions
+
     /// `HOST` or `HOST:PORT` from the URL.
     func authority() throws -> String {
         let lowered = url.lowercased()
@@ -35,17 +38,23 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let authority = try authority()
-        let table = try options.load().table
-        let doctor = Doctor(table: table, authority: authority)
-        let findings: [Finding]
+        let configuration = try options.load()
+        let doctor = Doctor(table: configuration.table, authority: authority)
+        var findings: [Finding]
         do {
             findings = try doctor.examine(
                 caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:)))
+            if let expected = configuration.documents.assetLinks(for: doctor.host) {
+                findings += try doctor.examineAndroid(
+                    apps: configuration.android, expected: expected, caFile: connection.cacert, connectTo: connection.curlConnectTo,
+                    apkFingerprints: try android.apkCertificates.flatMap(ApkCertificates.fingerprints(contentsOf:)))
+            }
         } catch {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
         for finding in findings { Console.output(finding.description) }
+        for command in Doctor.androidDeviceCommands(for: configuration.android) { Console.output("on a device: \(command)") }
         let failures = findings.filter { !$0.isPassed }.count
         Console.output(failures == 0 ? "\(doctor.host): all \(findings.count) checks pass" : "\(doctor.host): \(failures) of \(findings.count) checks fail")
         if failures > 0 { throw ExitCode.failure }
