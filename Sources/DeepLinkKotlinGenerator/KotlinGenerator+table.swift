@@ -35,7 +35,10 @@ extension KotlinGenerator {
                 "            \(route.index) -> "
                     + (route.parameters.isEmpty ? "DeepLink.\(route.className)" : "DeepLink.\(route.className)(" + arguments.joined(separator: ", ") + ")"))
         }
-        lines += ["            else -> null", "        }", "    }", "", KotlinRuntime.resolver, KotlinRuntime.matching, KotlinRuntime.links, "}", ""]
+        lines += [
+            "            else -> null", "        }", "    }", "", KotlinRuntime.resolver, KotlinRuntime.bytes, KotlinRuntime.matching, KotlinRuntime.links, "}",
+            "",
+        ]
         return lines.joined(separator: "\n")
     }
 

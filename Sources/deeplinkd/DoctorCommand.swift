@@ -18,9 +18,9 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "The app's .entitlements property list, to check its associated domains.")
     var entitlements: String?
 
-    @OptionGroup var connection: DoctorConnectionOptions
-
     @OptionGroup var android: DoctorAndroidOptions
+
+    @OptionGroup var connection: DoctorConnectionOptions
 
     /// `HOST` or `HOST:PORT` from the URL.
     func authority() throws -> String {
