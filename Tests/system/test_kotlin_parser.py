@@ -65,10 +65,14 @@ def compiled(binary, tmp_path_factory):
     for name, config, package in (("default", DEFAULT_CONFIG, "links.expresscan"), ("everyshape", EVERY_SHAPE, "links.everyshape"),
                                   ("hostile", hostile, "links.hostile")):
         generated = directory / f"{name}.kt"
-        subprocess.run([str(binary), "generate", "kotlin", "--config", str(config), "--package", package, "--output", str(generated)], check=True)
+        arguments = ["--android-output", str(directory / "default_android.kt")] if name == "default" else []
+        subprocess.run([str(binary), "generate", "kotlin", "--config", str(config), "--package", package, "--output", str(generated), *arguments],
+                       check=True)
         driver = directory / f"{name}_driver.kt"
         driver.write_text(template.replace("PACKAGE", package), encoding="utf-8")
         sources += [generated, driver]
+    # The Android extensions compile against stand-ins of the two SDK classes they use.
+    sources += [directory / "default_android.kt", *sorted((Path(__file__).parent / "kotlin_android_stubs").glob("*.kt"))]
     jar = directory / "parsers.jar"
     result = subprocess.run(["kotlinc", *map(str, sources), "-d", str(jar)], capture_output=True, text=True)
     errors = [line for line in result.stderr.splitlines() if "error:" in line]
@@ -170,3 +174,13 @@ def test_kotlin_keywords_and_synthesized_member_names_compile_and_parse(compiled
     answers = kotlin(compiled, "hostile", urls)
     assert not disagreements(answers, server_answers(server, urls))
     assert sum(answer["matched"] for answer in answers) > 100
+
+
+def test_the_android_extensions_take_a_view_intent_and_nothing_else(compiled, server):
+    urls = ["https://links.example.com/c/CH-42", "expchg://c/7", "https://links.example.com/m/abcdefghijklmnopq", "https://links.example.com/nope",
+            "https://evil.example/c/1", "https://links.example.com/auth/callback?code=x"]
+    result = subprocess.run(["java", "-cp", f"{compiled['jar']}:{KOTLIN_STDLIB}", "driver.Main", "intent"], input="\n".join(urls) + "\n",
+                            capture_output=True, text=True, check=True)
+    expected = [(answer.get("route") if answer["matched"] else "-") for answer in server_answers(server, urls)]
+    assert [line.split() for line in result.stdout.splitlines()] == [[route, "-"] for route in expected]
+    assert expected == ["charger", "charger", "magicEmailSignIn", "-", "-", "registrationCallback"]
