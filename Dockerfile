@@ -5,7 +5,7 @@
 # Build: a release binary with the Swift runtime and Foundation linked in, so the runtime stage needs no toolchain.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 # Dependencies first: this layer is rebuilt only when the package manifest changes.

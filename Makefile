@@ -1,7 +1,7 @@
 # deeplinkd: `make run` serves the default config; `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 CONFIG ?= config/deeplinkd.yaml
-BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev zlib1g-dev pkg-config
 TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl zbar-tools librsvg2-bin kotlin
 SOURCES = Package.swift Sources Tests Plugins Examples/ExpresScanApp/Package.swift Examples/ExpresScanApp/Sources \
 	Examples/ExpresScanApp/Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Package.swift Fuzz/Sources

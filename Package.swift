@@ -82,9 +82,11 @@ let package = Package(
         ),
         // libqrencode, seen only by StickerCodes.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // zlib, seen only by StickerCodes: the deflate stream and CRC-32 of its PNG files.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // QR codes for stickers: the one Swift module that talks to libqrencode; SVG, PNG, CSV and the printable sheet.
         .target(
-            name: "StickerCodes", dependencies: ["CQREncode"],
+            name: "StickerCodes", dependencies: ["CQREncode", "CZlib"],
             swiftSettings: upcomingFeatures
         ),
         // libcurl's headers, seen only by LinkDoctor, which opens the library at run time (dlopen): nothing links it, so serve never maps it.

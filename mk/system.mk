@@ -2,7 +2,9 @@
 # Tests/system/requirements.txt, installed into .venv-system/ the first time and again whenever that file changes.
 # Among them: hostile HTTP, slowloris and floods; reloads under wrk and SIGTERM with requests in flight; the API against
 # its OpenAPI file (schemathesis, REDbot); every landing page in Debian's chromium through Playwright, with an XSS
-# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs). About 3 min after the build.
+# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs); Http11Probe's and
+# http-desync-guardian's request-smuggling vectors, alone and behind Debian's nginx and haproxy. About 3 min after the
+# build.
 CHECKS += system-check
 SYSTEM_VENV ?= .venv-system
 .PHONY: system-check
@@ -15,5 +17,5 @@ $(SYSTEM_VENV)/installed: Tests/system/requirements.txt
 	touch $@
 
 system-check: $(SYSTEM_VENV)/installed
-	@scripts/install-deps.sh wrk chromium
+	@scripts/install-deps.sh wrk chromium nginx haproxy
 	cd Tests/system && ../../$(SYSTEM_VENV)/bin/python -m pytest

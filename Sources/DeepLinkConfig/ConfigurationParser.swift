@@ -89,6 +89,15 @@ struct ConfigurationParser {
                 return Diagnostic(.error, line: lineCount, "YAML syntax error: \(detail)\(problem) (at the end of the file)")
             }
             return Diagnostic(.error, line: mark.line, "YAML syntax error: \(detail)\(problem) (column \(mark.column))")
+        case .reader(let problem, let offset, let value, let yaml):
+            // libyaml's reader refuses a character before parsing (a control character, say). The message names the
+            // character by code point: libyaml's own quotes the line, which would carry it to the terminal.
+            let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+            let character = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            guard let offset else { return Diagnostic(.error, line: nil, "YAML syntax error: \(problem) (\(character))") }
+            let before = yaml.prefix(offset)
+            let column = (before.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).last?.count ?? 0) + 1
+            return Diagnostic(.error, line: Self.lineCount(of: String(before)), "YAML syntax error: \(problem) (\(character), column \(column))")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             return Diagnostic(.error, line: context.mark.line, "a mapping gives the key \(keys) twice")

@@ -19,6 +19,6 @@ struct AASACommand: ParsableCommand {
             Console.error("deeplinkd: '\(domain ?? "")' is not one of the configured domains (\(documents.domains.joined(separator: ", ")))")
             throw ExitCode.failure
         }
-        Console.output(String(decoding: file.dropLast(), as: UTF8.self))
+        try Console.output(String(decoding: file.dropLast(), as: UTF8.self))
     }
 }

@@ -23,6 +23,6 @@ struct AssetLinksCommand: ParsableCommand {
             Console.error("deeplinkd: '\(domain ?? "")' is not one of the configured domains (\(documents.domains.joined(separator: ", ")))")
             throw ExitCode.failure
         }
-        Console.output(String(decoding: file.dropLast(), as: UTF8.self))
+        try Console.output(String(decoding: file.dropLast(), as: UTF8.self))
     }
 }

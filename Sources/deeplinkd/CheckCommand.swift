@@ -32,8 +32,8 @@ struct CheckCommand: ParsableCommand {
         guard let table else { throw ExitCode.failure }
         let counts = [(table.routes.count, "route"), (table.domains.count, "domain"), (table.schemes.count, "scheme")]
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
-        Console.output("\(path): OK (\(counts))")
+        try Console.report("\(path): OK (\(counts))")
         guard problems.isEmpty else { throw ExitCode.failure }
-        if let templates { Console.output("\(templates): OK") }
+        if let templates { try Console.report("\(templates): OK") }
     }
 }

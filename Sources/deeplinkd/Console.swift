@@ -1,14 +1,36 @@
-import Foundation
+import DeepLinkRouting
 
-/// Writes to the standard streams without the shared-state globals Swift 6 rejects.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The standard streams, written with `write(2)`: one path for every command's output, which reports a failed
+/// write (a full disk, a closed or broken pipe) instead of crashing.
 enum Console {
-    /// Prints one line to standard output.
-    static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Writes `bytes` to standard output as they are.
+    static func write(_ bytes: [UInt8]) throws(OutputFailure) {
+        if let code = Descriptor.writeAll(bytes, to: STDOUT_FILENO) { throw OutputFailure(writing: "to standard output", code: code) }
     }
 
-    /// Prints one line to standard error.
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Prints one line of data (JSON, which escapes what it must) to standard output as it is.
+    static func output(_ line: String) throws(OutputFailure) {
+        try write(Array((line + "\n").utf8))
+    }
+
+    /// Prints one line of text for a person to standard output, with every control or bidirectional formatting
+    /// character written as `\u{1B}`: it may quote a table, a file name or what a server sent.
+    static func report(_ line: String) throws(OutputFailure) {
+        try write(Array((line.visible + "\n").utf8))
+    }
+
+    /// Prints a message to standard error, each of its lines ended by a line break, with every control or
+    /// bidirectional formatting character written as `\u{1B}`, so no text a message quotes (a table's, a CSV's, an
+    /// argument's) reaches the terminal as an escape sequence. A failure is ignored: there is nowhere left to
+    /// report it.
+    static func error(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visible + "\n" }
+        _ = Descriptor.writeAll(Array(lines.joined().utf8), to: STDERR_FILENO)
     }
 }

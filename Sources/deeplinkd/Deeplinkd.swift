@@ -12,4 +12,32 @@ struct Deeplinkd: ParsableCommand {
             QRCommand.self, DoctorCommand.self,
         ]
     )
+
+    /// Parses the arguments and runs the command, as ArgumentParser's own `main` does, but with every message
+    /// (help included) written through `Console`: output that cannot be written (a full disk, a closed or broken
+    /// pipe) is reported on standard error with exit status 1.
+    static func main() {
+        StandardStreams.prepare()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as OutputFailure {
+            Console.error("deeplinkd: \(failure)")
+            StandardStreams.end(status: 1)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success, !message.isEmpty {
+                do throws(OutputFailure) {
+                    try Console.output(message)
+                } catch {
+                    Console.error("deeplinkd: \(error)")
+                    StandardStreams.end(status: 1)
+                }
+            } else if !message.isEmpty {
+                Console.error(message)
+            }
+            StandardStreams.end(status: code.rawValue)
+        }
+    }
 }

@@ -4,7 +4,7 @@ import DeepLinkConfig
 import LinkDoctor
 
 /// `deeplinkd doctor https://HOST`: fetches the domain's apple-app-site-association as Apple's CDN does and prints
-/// one line per check, `ok` or `FAIL` with the fix; exits 0 only when every check passes.
+/// one line per check as it is made, `ok` or `FAIL` with the fix; exits 0 only when every check passes.
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
@@ -22,41 +22,60 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var connection: DoctorConnectionOptions
 
-    /// `HOST` or `HOST:PORT` from the URL.
+    func validate() throws {
+        _ = try authority()
+        try connection.checkCACertificates()
+    }
+
+    /// `HOST` or `HOST:PORT` from the URL: the authority ends where a path, query or fragment begins, as in any URL.
     func authority() throws -> String {
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") else {
+        guard url.lowercased().hasPrefix("https://") else {
             throw ValidationError("'\(url)' is not an https:// URL: Apple fetches the AASA over HTTPS only")
         }
-        let rest = lowered.dropFirst("https://".count)
-        let authority = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard !authority.isEmpty, rest.count == authority.count || rest.dropFirst(authority.count) == "/", !authority.contains("@") else {
-            throw ValidationError("'\(url)' must be https://HOST, without a path, query or user")
+        let rest = url.dropFirst("https://".count)
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<end].lowercased()
+        guard !authority.isEmpty, !authority.contains("@") else {
+            throw ValidationError("'\(url)' must be https://HOST, without a user, path, query or fragment")
+        }
+        guard rest[end...].isEmpty || rest[end...] == "/" else {
+            throw ValidationError(
+                "'\(url)' must be https://HOST, without a path, query or fragment: doctor examines the domain, so give https://\(authority)")
         }
         return authority
     }
 
     func run() throws {
-        let authority = try authority()
         let configuration = try options.load()
-        let doctor = Doctor(table: configuration.table, authority: authority)
-        var findings: [Finding]
+        let doctor = Doctor(table: configuration.table, authority: try authority())
+        var count = 0
+        var failures = 0
+        func report(_ finding: Finding) throws {
+            count += 1
+            if !finding.isPassed { failures += 1 }
+            try Console.report(finding.description)
+        }
         do {
-            findings = try doctor.examine(
-                caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:)))
+            let apkFingerprints = try android.apkCertificates.flatMap(ApkCertificates.fingerprints(contentsOf:))
+            try doctor.examine(
+                caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:)),
+                report: report)
             if let expected = configuration.documents.assetLinks(for: doctor.host) {
-                findings += try doctor.examineAndroid(
+                let findings = try doctor.examineAndroid(
                     apps: configuration.android, expected: expected, caFile: connection.cacert, connectTo: connection.curlConnectTo,
-                    apkFingerprints: try android.apkCertificates.flatMap(ApkCertificates.fingerprints(contentsOf:)))
+                    apkFingerprints: apkFingerprints)
+                for finding in findings { try report(finding) }
             }
+        } catch let failure as OutputFailure {
+            throw failure
+        } catch let error as UnusableCAFile {
+            throw ValidationError(error.description)
         } catch {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
-        for finding in findings { Console.output(finding.description) }
-        for command in Doctor.androidDeviceCommands(for: configuration.android) { Console.output("on a device: \(command)") }
-        let failures = findings.filter { !$0.isPassed }.count
-        Console.output(failures == 0 ? "\(doctor.host): all \(findings.count) checks pass" : "\(doctor.host): \(failures) of \(findings.count) checks fail")
+        for command in Doctor.androidDeviceCommands(for: configuration.android) { try Console.output("on a device: \(command)") }
+        try Console.report(failures == 0 ? "\(doctor.host): all \(count) checks pass" : "\(doctor.host): \(failures) of \(count) checks fail")
         if failures > 0 { throw ExitCode.failure }
     }
 }

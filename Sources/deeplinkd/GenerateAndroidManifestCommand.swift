@@ -20,10 +20,6 @@ struct GenerateAndroidManifestCommand: ParsableCommand {
     func run() throws {
         let table = try options.load().table
         let xml = AndroidManifestGenerator(table: table, sourceName: URL(fileURLWithPath: options.path).lastPathComponent).xml(activity: activity)
-        guard let output else {
-            FileHandle.standardOutput.write(Data(xml.utf8))
-            return
-        }
-        try GeneratedFile.write(xml, to: output)
+        try OutputFile.write(Array(xml.utf8), to: output, isUnchangedKept: true)
     }
 }

@@ -29,12 +29,8 @@ struct GenerateKotlinCommand: ParsableCommand {
     func run() throws {
         let table = try options.load().table
         let generator = KotlinGenerator(table: table, sourceName: URL(fileURLWithPath: options.path).lastPathComponent, packageName: package)
-        if let androidOutput { try GeneratedFile.write(generator.androidSource(), to: androidOutput) }
-        guard let output else {
-            FileHandle.standardOutput.write(Data(generator.source().utf8))
-            return
-        }
-        try GeneratedFile.write(generator.source(), to: output)
+        if let androidOutput { try OutputFile.write(Array(generator.androidSource().utf8), to: androidOutput, isUnchangedKept: true) }
+        try OutputFile.write(Array(generator.source().utf8), to: output, isUnchangedKept: true)
     }
 
     private static func isIdentifier(_ part: Substring) -> Bool {

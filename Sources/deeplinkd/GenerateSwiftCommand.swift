@@ -18,17 +18,6 @@ struct GenerateSwiftCommand: ParsableCommand {
         let table = try options.load().table
         let sourceName = URL(fileURLWithPath: options.path).lastPathComponent
         let source = SwiftGenerator(table: table, sourceName: sourceName).source()
-        guard let output else {
-            FileHandle.standardOutput.write(Data(source.utf8))
-            return
-        }
-        // Unchanged bytes are not rewritten, so a build that regenerates the file does not recompile what uses it.
-        if FileManager.default.contents(atPath: output) == Data(source.utf8) { return }
-        do {
-            try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.error("deeplinkd: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
+        try OutputFile.write(Array(source.utf8), to: output, isUnchangedKept: true)
     }
 }

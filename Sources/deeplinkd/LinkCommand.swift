@@ -18,11 +18,13 @@ struct LinkCommand: ParsableCommand {
     func run() throws {
         let parameters = try ParameterArguments.parse(values)
         let table = try options.load().table
+        let links: Links
         do {
-            Console.output(try table.links(route: route, parameters: parameters).json)
+            links = try table.links(route: route, parameters: parameters)
         } catch {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
+        try Console.output(links.json)
     }
 }

@@ -5,55 +5,89 @@ import StickerCodes
 
 extension QRCommand {
     /// Writes one code per CSV row into `directory`, named after the row's first column, and `sheet.html` with
-    /// every code written. A row the table refuses is reported with its line, row and column and makes no code; the
-    /// other rows are still written, and the command then exits 1.
+    /// every code written, each file atomically and never through a symbolic link found in the directory. A row that
+    /// fails (a value the table refuses, a name taken, a write that fails) is reported with its line, row and column
+    /// and makes no code; the other rows are still written, then the sheet and a summary naming the rows that
+    /// failed, and the command exits 1.
     func writeBatch(csv: String, directory: String, maker: StickerMaker) throws {
         let table = try readTable(csv, for: maker)
+        let folder: OutputDirectory
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            folder = try OutputDirectory(path: directory)
         } catch {
             Console.error("deeplinkd: cannot create the directory \(directory)")
             throw ExitCode.failure
         }
+        let names = StickerFileNames(labels: table.records.map { $0.fields.first ?? "" })
         var stickers: [StickerSheet.Sticker] = []
-        var rowOfFile: [String: Int] = [:]
-        var refused = 0
+        var written: [String: (row: Int, file: String)] = [:]
+        var failedRows: [Int] = []
         for (index, record) in table.records.enumerated() {
             let row = index + 1
             let place = "\(csv):\(record.line): row \(row)"
             guard record.fields.count == table.header.count else {
                 Console.error("\(place): \(record.fields.count) fields, but the header has \(table.header.count)")
-                refused += 1
+                failedRows.append(row)
                 continue
             }
-            var parameters: [String: String] = [:]
-            for (name, value) in zip(table.header, record.fields) {
-                // An empty cell leaves an optional query parameter out; a path parameter takes it as its value.
-                if value.isEmpty, maker.route.parameter(named: name)?.isInPath == false { continue }
-                parameters[name] = value
-            }
-            let label = record.fields[0]
-            let file = "\(Self.fileStem(label) ?? "row-\(row)").\(maker.format.rawValue)"
+            let file = "\(names.stems[index]).\(maker.format.rawValue)"
             do {
-                let link = try maker.link(parameters)
-                if let earlier = rowOfFile[file] {
-                    Console.error("\(place), column '\(table.header[0])': \(file) is already written for row \(earlier)")
-                    refused += 1
+                let link = try maker.link(parameters(of: record, header: table.header, maker: maker))
+                // Names are compared without case: on a case-insensitive volume (macOS, Windows) CH-1 and ch-1 are one file.
+                if let earlier = written[file.lowercased()] {
+                    let taken =
+                        earlier.file == file
+                        ? "\(file) is already written for row \(earlier.row)"
+                        : "\(file) differs only in case from \(earlier.file), written for row \(earlier.row), and would overwrite it on a case-insensitive volume"
+                    Console.error("\(place), column '\(table.header[0])': \(taken)")
+                    failedRows.append(row)
                     continue
                 }
-                try FileBytes.write(try maker.image(of: link).bytes, to: directory + "/" + file)
-                rowOfFile[file] = row
-                stickers.append(StickerSheet.Sticker(label: label, file: file, link: link))
+                try folder.replace(file, with: try maker.image(of: link).bytes, place: directory + "/" + file, isSynced: false)
+                written[file.lowercased()] = (row, file)
+                stickers.append(StickerSheet.Sticker(label: record.fields[0], file: file, link: link))
             } catch let error as StickerFailure {
                 Console.error("\(place)\(error.parameter.map { ", column '\($0)'" } ?? ""): \(error)")
-                refused += 1
+                failedRows.append(row)
+            } catch let error as OutputFailure {
+                Console.error("\(place): \(error)")
+                failedRows.append(row)
             }
         }
         let sheet = StickerSheet(title: "\(maker.route.name): \(stickers.count) codes", paper: batch.sheet ?? .a4, stickers: stickers)
-        try FileBytes.write(Array(sheet.html.utf8), to: directory + "/sheet.html")
-        let summary = "\(directory): \(stickers.count) \(maker.format.rawValue.uppercased()) codes and sheet.html"
-        Console.output(summary + (refused == 0 ? "" : " (\(refused) of \(table.records.count) rows refused)"))
-        if refused > 0 { throw ExitCode.failure }
+        var isSheetWritten = true
+        do throws(OutputFailure) {
+            try folder.replace("sheet.html", with: Array(sheet.html.utf8), place: directory + "/sheet.html", isSynced: false)
+        } catch {
+            Console.error("deeplinkd: \(error)")
+            isSheetWritten = false
+        }
+        // The codes and the sheet reach the disk together, once: a sync a file would cost more than making the codes.
+        var isSynced = true
+        do throws(OutputFailure) {
+            try folder.sync(place: directory)
+        } catch {
+            Console.error("deeplinkd: \(error)")
+            isSynced = false
+        }
+        let codes = "\(directory): \(stickers.count) \(maker.format.rawValue.uppercased()) code\(stickers.count == 1 ? "" : "s")"
+        let rows = failedRows.map(String.init).joined(separator: ", ")
+        let failures =
+            failedRows.isEmpty ? "" : " (\(failedRows.count) of \(table.records.count) rows not written: \(failedRows.count == 1 ? "row" : "rows") \(rows))"
+        try Console.report(codes + (isSheetWritten ? " and sheet.html" : ", and no sheet.html") + failures)
+        if !failedRows.isEmpty || !isSheetWritten || !isSynced { throw ExitCode.failure }
+    }
+
+    /// The row's values by column; an empty cell leaves an optional query parameter out, and a path parameter takes
+    /// it as its value.
+    private func parameters(of record: CSVTable.Record, header: [String], maker: StickerMaker) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for (name, value) in zip(header, record.fields) {
+            if value.isEmpty, maker.route.parameter(named: name)?.isInPath == false { continue }
+            parameters[name] = value
+        }
+        return parameters
     }
 
     /// The CSV file, its header checked against the route: every column a parameter, once, and every parameter
@@ -91,17 +125,5 @@ extension QRCommand {
         for problem in problems { Console.error("\(path):1: \(problem)") }
         guard problems.isEmpty else { throw ExitCode.failure }
         return table
-    }
-
-    /// `label` as a file name stem when it is a safe one (letters, digits, `.`, `_`, `-`, not starting with `.`,
-    /// at most 100 characters), else nil.
-    static func fileStem(_ label: String) -> String? {
-        guard let first = label.utf8.first, first != UInt8(ascii: "."), label.utf8.count <= 100 else { return nil }
-        let isSafe = label.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: "-")
-        }
-        return isSafe ? label : nil
     }
 }

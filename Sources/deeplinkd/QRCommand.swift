@@ -1,6 +1,5 @@
 import ArgumentParser
 import DeepLinkConfig
-import Foundation
 import StickerCodes
 
 /// `deeplinkd qr ROUTE NAME=VALUE...`: the QR code of an intent's Universal Link; with `--csv`, one per row and a
@@ -47,16 +46,11 @@ struct QRCommand: ParsableCommand {
             }
             let link = try maker.link(parameters)
             let (code, bytes) = try maker.image(of: link)
-            guard let output else {
-                FileHandle.standardOutput.write(Data(bytes))
-                return
-            }
-            try FileBytes.write(bytes, to: output)
-            Console.output("\(output): \(link) (version \(code.version), \(code.width)×\(code.width) modules, error correction \(image.ecc.rawValue))")
+            // Written atomically: a failed write leaves the image that was there as it was.
+            try OutputFile.write(bytes, to: output)
+            guard let output else { return }
+            try Console.report("\(output): \(link) (version \(code.version), \(code.width)×\(code.width) modules, error correction \(image.ecc.rawValue))")
         } catch let error as StickerFailure {
-            Console.error("deeplinkd: \(error)")
-            throw ExitCode.failure
-        } catch let error as FileBytes.Failure {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }

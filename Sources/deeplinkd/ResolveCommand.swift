@@ -27,12 +27,14 @@ struct ResolveCommand: ParsableCommand {
         let table = try options.load().table
         let enabled = features.isEmpty && !noFeatures ? nil : Set(features)
         for url in urls {
+            let json: String
             do {
-                Console.output(try table.resolve(url, state: state, features: enabled).json())
+                json = try table.resolve(url, state: state, features: enabled).json()
             } catch {
                 Console.error("deeplinkd: \(error)")
                 throw ExitCode.failure
             }
+            try Console.output(json)
         }
     }
 }

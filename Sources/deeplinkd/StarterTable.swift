@@ -5,16 +5,16 @@ struct StarterTable {
     let domain: String
     let scheme: String
 
-    /// The YAML text; values are quoted so any name reads as a string.
+    /// The YAML text; each value is a YAML double-quoted scalar that reads back as exactly what was given.
     var yaml: String {
         """
         # deeplinkd route table. `deeplinkd check --config THIS_FILE` validates it; README.md documents every key.
         app:
-          name: "\(name)"              # shown on landing pages
-          appIDs: ["\(appID)"]         # TEAMID.bundle.id, one or more
+          name: \(name.yamlQuoted)              # shown on landing pages
+          appIDs: [\(appID.yamlQuoted)]         # TEAMID.bundle.id, one or more
           # appStoreID: "1234567890"   # numeric App Store ID, for the Smart App Banner
-        domains: ["\(domain)"]         # Universal Link hosts; add applinks:HOST to the app's Associated Domains
-        schemes: ["\(scheme)"]         # custom URL schemes (Info.plist URL Types)
+        domains: [\(domain.yamlQuoted)]         # Universal Link hosts; add applinks:HOST to the app's Associated Domains
+        schemes: [\(scheme.yamlQuoted)]         # custom URL schemes (Info.plist URL Types)
         # states: [signedOut, ready]   # every state the app reports, for gates
         # gates:
         #   signedOut: [signedOut]     # a route with `gate: signedOut` is dispatched only in these states
@@ -28,5 +28,15 @@ struct StarterTable {
             # stack: [items]           # optional: earlier routes whose screens this one sits on
 
         """
+    }
+
+    /// The command-line option whose value is written on `line` of `yaml` (1-based), to name it in a problem
+    /// `check` finds there.
+    func option(onLine line: Int?) -> String? {
+        guard let line, line >= 1 else { return nil }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        let options = ["  name: ": "--name", "  appIDs: ": "--app-id", "domains: ": "--domain", "schemes: ": "--scheme"]
+        return options.first { lines[line - 1].hasPrefix($0.key) }?.value
     }
 }

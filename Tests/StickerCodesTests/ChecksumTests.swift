@@ -1,8 +1,6 @@
 import Testing
 
-@testable import StickerCodes
-
-@Suite("PNG checksums")
+@Suite("The PNG checksums the tests check with")
 struct ChecksumTests {
     @Test("CRC-32 and Adler-32 give the published check values")
     func checkValues() {

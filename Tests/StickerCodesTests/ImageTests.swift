@@ -57,11 +57,23 @@ struct ImageTests {
         #expect(error.description == "a 36 px image is too small for this code: it needs at least 37 px (29 modules and a margin of 4 on each side)")
     }
 
-    @Test("a PNG larger than one stored block (65,535 bytes) splits its data across blocks")
-    func manyBlocks() throws {
+    @Test("a large PNG (2000 px, 500 KB of pixels) reads back whole")
+    func large() throws {
         let code = try #require(Self.code)
         let image = try PNGReader(code.png(layout: ImageLayout(size: 2000, margin: 4)))
         #expect(image.width == 2000 && image.pixels.count == 2000)
-        #expect(BilevelPNG.zlibStored([UInt8](repeating: 7, count: 200_000)).count == 2 + 4 * 5 + 200_000 + 4)
+        #expect(image.pixels.allSatisfy { $0.count == 2000 })
+    }
+
+    @Test(
+        "the PNG's pixels are deflate-compressed, not stored: a 512 px code is under 1 KB",
+        arguments: [(512, 1_024), (1000, 2_048)])
+    func compressed(size: Int, limit: Int) throws {
+        let code = try #require(Self.code)
+        let file = try code.png(layout: ImageLayout(size: size, margin: 4))
+        let image = try PNGReader(file)
+        #expect(image.firstBlockType != 0)
+        // Stored, the pixels alone are size × (size / 8 + 1) bytes: 33,280 at 512 px.
+        #expect(file.count < limit, "\(file.count) bytes")
     }
 }

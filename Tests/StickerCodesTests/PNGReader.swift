@@ -1,7 +1,6 @@
-@testable import StickerCodes
-
-/// Reads back the PNGs StickerCodes writes (1-bit grayscale, stored deflate blocks), checking every length, CRC
-/// and the Adler-32 on the way: the test's own reading, not the writer's code run backwards.
+/// Reads back the PNGs StickerCodes writes (1-bit grayscale, deflated), checking every length, CRC and the Adler-32
+/// on the way with the tests' own checksums, and inflating with Python's zlib: the tests' own reading, not the
+/// writer's code run backwards.
 struct PNGReader {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -11,6 +10,8 @@ struct PNGReader {
     let height: Int
     /// Whether each pixel is black, row by row.
     let pixels: [[Bool]]
+    /// The type of the first deflate block: 0 stored, 1 fixed Huffman codes, 2 dynamic Huffman codes.
+    let firstBlockType: Int
 
     init(_ file: [UInt8]) throws {
         guard file.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure(description: "no PNG signature") }
@@ -31,22 +32,15 @@ struct PNGReader {
         self.width = width
         self.height = height
         guard Array(header[8...]) == [1, 0, 0, 0, 0] else { throw Failure(description: "not 1-bit grayscale") }
-        // zlib header, then stored blocks: BFINAL/BTYPE byte, LEN, NLEN, data.
+        // The zlib header (RFC 1950): deflate with a 32 KiB window, no preset dictionary, the check bits right.
         let stream = chunks[1].data
-        guard stream.starts(with: [0x78, 0x01]) else { throw Failure(description: "bad zlib header") }
-        var data: [UInt8] = []
-        var position = 2
-        while true {
-            let flags = stream[position]
-            let length = Int(stream[position + 1]) | Int(stream[position + 2]) << 8
-            let complement = Int(stream[position + 3]) | Int(stream[position + 4]) << 8
-            guard flags & 0b110 == 0, length ^ complement == 0xFFFF else { throw Failure(description: "bad stored block") }
-            data += stream[(position + 5)..<(position + 5 + length)]
-            position += 5 + length
-            if flags & 1 == 1 { break }
+        guard stream.count >= 7, stream[0] == 0x78, stream[1] & 0x20 == 0, (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0 else {
+            throw Failure(description: "bad zlib header")
         }
-        let adler = stream[position..<position + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard adler == Checksum.adler32(data), position + 4 == stream.count else { throw Failure(description: "bad Adler-32") }
+        firstBlockType = Int(stream[2] >> 1 & 0b11)
+        let data = try Inflater.inflate(stream)
+        let adler = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard adler == Checksum.adler32(data) else { throw Failure(description: "bad Adler-32") }
         let rowBytes = (width + 7) / 8
         guard data.count == height * (rowBytes + 1) else { throw Failure(description: "wrong data size") }
         pixels = (0..<height).map { y in

@@ -61,18 +61,31 @@ struct DoctorCertificates {
 }
 
 /// A deliberately broken link domain: Python's http.server over TLS, answering the AASA request with a redirect,
-/// `text/plain`, an HTML page, a 404 or a body over Apple's size limit.
+/// `text/plain`, an HTML page, a 404, a body over Apple's size limit, the body exactly as given (`exact`), or the body
+/// 10 bytes a second (`slow`), writing a line to `requestsPath` for each GET it answers.
 final class BrokenLinkDomain {
     enum Mode: String {
-        case redirect, textPlain = "text-plain", html, notFound = "not-found", tooLarge = "too-large"
+        case redirect, textPlain = "text-plain", html, notFound = "not-found", tooLarge = "too-large", exact, slow
     }
 
     static let script = """
-        import http.server, ssl, sys
+        import http.server, ssl, sys, time
         mode, certificate, key, body_path = sys.argv[1:5]
         body = open(body_path, 'rb').read()
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
+                with open(body_path + '.requests', 'a') as requests:
+                    requests.write(self.path + '\\n')
+                if mode == 'slow':
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'application/json')
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    for start in range(0, len(body), 10):
+                        self.wfile.write(body[start:start + 10])
+                        self.wfile.flush()
+                        time.sleep(1)
+                    return
                 if mode == 'redirect':
                     self.send_response(301)
                     self.send_header('Location', 'https://www.links.example.com' + self.path)
@@ -98,11 +111,20 @@ final class BrokenLinkDomain {
 
     let process = Process()
     let port: Int
+    /// The file with a line for each GET answered.
+    let requestsPath: String
 
     /// Serves `body` (the AASA) the broken way `mode` says, with the certificate and key given.
-    init(_ mode: Mode, body: String, certificates: DoctorCertificates, server: (certificate: String, key: String)) throws {
+    convenience init(_ mode: Mode, body: String, certificates: DoctorCertificates, server: (certificate: String, key: String)) throws {
+        try self.init(mode, bytes: Array(body.utf8), certificates: certificates, server: server)
+    }
+
+    /// Serves the bytes `bytes` as the AASA, the way `mode` says.
+    init(_ mode: Mode, bytes: [UInt8], certificates: DoctorCertificates, server: (certificate: String, key: String)) throws {
         let scriptPath = try certificates.write(Self.script, to: "broken.py")
-        let bodyPath = try certificates.write(body, to: "body-\(mode.rawValue).json")
+        let bodyPath = certificates.directory + "/body-\(mode.rawValue)-\(UUID().uuidString).json"
+        try Data(bytes).write(to: URL(fileURLWithPath: bodyPath))
+        requestsPath = bodyPath + ".requests"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [scriptPath, mode.rawValue, server.certificate, server.key, bodyPath]
         let output = Pipe()
@@ -114,6 +136,11 @@ final class BrokenLinkDomain {
         let deadline = Date().addingTimeInterval(10)
         while !line.contains(UInt8(ascii: "\n")), Date() < deadline, process.isRunning { line += output.fileHandleForReading.availableData }
         port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// The paths of the GETs answered so far.
+    var requests: [String] {
+        ((try? String(contentsOfFile: requestsPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     deinit {

@@ -129,7 +129,7 @@ struct DoctorTests {
             ),
             (
                 .html,
-                "FAIL content-type: Content-Type is 'text/html', not application/json. Fix: send Content-Type: application/json for /.well-known/apple-app-site-association\nFAIL json: the body is not JSON (Invalid value around character 0.), so iOS cannot read it. Fix: serve the file the table generates (deeplinkd aasa)"
+                "FAIL content-type: Content-Type is 'text/html', not application/json. Fix: send Content-Type: application/json for /.well-known/apple-app-site-association\nFAIL json: the body is not JSON (line 1, column 1: '<' where a value belongs), so neither Apple's CDN nor iOS can read it. Fix: serve the file the table generates (deeplinkd aasa)"
             ),
             (
                 .notFound,

@@ -34,7 +34,7 @@ struct QRBatchTests {
                 \(csv):7: row 6: 3 fields, but the header has 2
 
                 """)
-        #expect(result.output == "\(output): 4 \(format.uppercased()) codes and sheet.html (3 of 7 rows refused)\n")
+        #expect(result.output == "\(output): 4 \(format.uppercased()) codes and sheet.html (3 of 7 rows not written: rows 3, 5, 6)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         #expect(files == ["CH-1.\(format)", "CH-2.\(format)", "row-2.\(format)", "row-4.\(format)", "sheet.html"])
         let expected = [

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from proxies import PROXIES
 from rawhttp import fetch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,3 +184,18 @@ def server_log(server):
     capture = LogCapture(server)
     yield capture
     assert capture.problems() == [], "the server logged a 5xx or an error"
+
+
+@pytest.fixture(scope="module")
+def front_proxy(tmp_path_factory):
+    """Starts Debian's nginx or haproxy (proxies.py) in front of a deeplinkd port, in a directory of its own; every
+    proxy started is stopped at the end of the module."""
+    started = []
+
+    def start(kind, upstream_port):
+        started.append(PROXIES[kind](tmp_path_factory.mktemp(kind), upstream_port).start())
+        return started[-1]
+
+    yield start
+    for proxy in started:
+        proxy.stop()

@@ -22,10 +22,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE: message`, or `FILE:LINE: warning: message`.
+    /// `FILE:LINE: message`, or `FILE:LINE: warning: message`, with every control or bidirectional formatting
+    /// character of the file name and the message written as `\u{1B}`: a message quotes table text, which must not
+    /// reach a terminal as an escape sequence or a line break.
     public func formatted(file: String) -> String {
-        let place = line.map { "\(file):\($0)" } ?? file
-        return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
+        let place = line.map { "\(file.visible):\($0)" } ?? file.visible
+        return severity == .warning ? "\(place): warning: \(message.visible)" : "\(place): \(message.visible)"
     }
 
     /// The diagnostic without a file name.

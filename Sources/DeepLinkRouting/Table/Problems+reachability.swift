@@ -31,7 +31,9 @@ extension Problems {
                     shadowedOn.append((channel, winner))
                 } else {
                     for other in earlier
-                    where other.name != route.name && other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
+                    where other.name != route.name && other.mayOverlap(route) && !Self.isSecretReach(route, other)
+                        && !overlapping.contains(where: { $0.name == other.name })
+                    {
                         overlapping.append(other)
                     }
                 }

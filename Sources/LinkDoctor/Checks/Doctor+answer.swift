@@ -18,7 +18,7 @@ extension Doctor {
             findings.append(.ok("json", "a JSON object"))
             return served
         } catch {
-            findings.append(.fail("json", "\(error.description), so iOS cannot read it", fix: "serve the file the table generates (deeplinkd aasa)"))
+            findings.append(.fail("json", error.description, fix: "serve the file the table generates (deeplinkd aasa)"))
             return nil
         }
     }

@@ -35,12 +35,13 @@ struct AssociationFetch: Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    /// Runs the request.
-    func run(verification: Verification) throws(CurlLibrary.Unavailable) -> FetchOutcome {
+    /// Runs the request; with `isHandshakeOnly`, only connects and completes the TLS handshake (the certificate checked
+    /// as `verification` says), sending no request: a `received` outcome then has no status and no body.
+    func run(verification: Verification, isHandshakeOnly: Bool = false) throws(CurlLibrary.Unavailable) -> FetchOutcome {
         let curl = try CurlLibrary.load()
         guard let handle = curl.easyInit() else { return .failed(FetchFailure(code: -1, message: "curl_easy_init failed")) }
         defer { curl.easyCleanup(handle) }
-        let body = BodyCollector(limit: AASAGenerator.sizeLimit + 1)
+        let body = BodyCollector(limit: AASAGenerator.sizeLimit)
         // Retained for the transfer, released after curl_easy_perform returns (the callback's context).
         let context = Unmanaged.passRetained(body)
         defer { context.release() }
@@ -61,6 +62,7 @@ struct AssociationFetch: Sendable {
             set(CURLOPT_CONNECTTIMEOUT, min(timeoutSeconds, 5))
             set(CURLOPT_SSL_VERIFYPEER, verification == .none ? 0 : 1)
             set(CURLOPT_SSL_VERIFYHOST, verification == .full ? 2 : 0)
+            if isHandshakeOnly { set(CURLOPT_CONNECT_ONLY, 1) }
             if let caFile { set(CURLOPT_CAINFO, caFile) }
             if let connectTo {
                 connectList = curl.slistAppend(nil, connectTo)
@@ -76,6 +78,7 @@ struct AssociationFetch: Sendable {
             let message = detail.isEmpty ? curl.easyStrerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)" : detail
             return .failed(FetchFailure(code: Int(code.rawValue), message: message))
         }
+        if isHandshakeOnly { return .received(FetchedFile(status: 0, contentType: nil, location: nil, body: [], isOverLimit: false)) }
         var status = 0
         _ = deeplinkd_curl_getinfo_long(curl.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
         func info(_ item: CURLINFO) -> String? {

@@ -27,17 +27,19 @@ package struct ServedAssociation {
         package let description: String
     }
 
-    /// Reads `body`.
+    /// Reads `body` as Apple's CDN does: UTF-8 without a byte order mark, and strict JSON (`JSONSyntax`).
     package init(body: [UInt8]) throws(Unreadable) {
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { throw Unreadable(description: "the body starts with a UTF-8 byte order mark") }
+        if let problem = BodyEncoding.problem(of: body) { throw Unreadable(description: problem) }
+        let unreadable = "so neither Apple's CDN nor iOS can read it"
+        if let violation = JSONSyntax.violation(in: body) { throw Unreadable(description: "the body is not JSON (\(violation)), \(unreadable)") }
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(body))
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw Unreadable(description: "the body is not JSON" + (detail.map { " (\($0))" } ?? ""))
+            throw Unreadable(description: "the body is not JSON" + (detail.map { " (\($0))" } ?? "") + ", \(unreadable)")
         }
-        guard let root = parsed as? [String: Any] else { throw Unreadable(description: "the body is JSON but not an object") }
+        guard let root = parsed as? [String: Any] else { throw Unreadable(description: "the body is JSON but not an object, so iOS finds no applinks in it") }
         let applinks = root["applinks"] as? [String: Any]
         details = (applinks?["details"] as? [[String: Any]] ?? []).map(Self.details)
         webCredentialApps = (root["webcredentials"] as? [String: Any])?["apps"] as? [String]

@@ -17,6 +17,6 @@ extension QRCode {
             }
             for y in (origin + moduleRow * scale)..<(origin + (moduleRow + 1) * scale) { rows[y] = pixels }
         }
-        return BilevelPNG(width: layout.size, height: layout.size, rows: rows).encoded()
+        return try BilevelPNG(width: layout.size, height: layout.size, rows: rows).encoded()
     }
 }

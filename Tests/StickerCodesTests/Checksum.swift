@@ -1,4 +1,5 @@
-/// The two checksums a PNG file carries: CRC-32 over each chunk and Adler-32 over the zlib stream's data.
+/// The two checksums a PNG file carries, CRC-32 over each chunk and Adler-32 over the zlib stream's data, computed
+/// here by the tests' own code: StickerCodes writes them with zlib, and `PNGReader` checks them with these.
 enum Checksum {
     /// CRC-32 (ISO 3309, the polynomial 0xEDB88320 reflected) of `bytes`, continuing from `crc` (0 to start).
     static func crc32(_ bytes: some Sequence<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
