@@ -54,10 +54,17 @@ let package = Package(
             name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
             swiftSettings: upcomingFeatures
         ),
+        // The Kotlin file an Android app compiles from a route table (`deeplinkd generate kotlin`): plain Kotlin/JVM, no dependency.
+        .target(
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting"],
+            swiftSettings: upcomingFeatures
+        ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         // What the server asks of the operating system: a lock, whole files, the clocks, and the one civil-date routine.
@@ -106,7 +113,8 @@ let package = Package(
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator", "LinkDoctor",
+                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator",
+                "DeepLinkKotlinGenerator", "LinkDoctor",
                 "MicroHTTP", "ServerPlatform", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,6 +143,7 @@ let package = Package(
             name: "DeepLinkSwiftGeneratorTests", dependencies: ["DeepLinkSwiftGenerator", "DeepLinkConfig"], resources: [.copy("Golden")],
             swiftSettings: upcomingFeatures
         ),
+        .testTarget(name: "DeepLinkKotlinGeneratorTests", dependencies: ["DeepLinkKotlinGenerator", "DeepLinkConfig"], swiftSettings: upcomingFeatures),
         .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"], swiftSettings: upcomingFeatures),
         .testTarget(
             name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],

@@ -1,4 +1,5 @@
 package import DeepLinkAASA
+import DeepLinkKotlinGenerator
 package import DeepLinkRouting
 import ServerPlatform
 
@@ -6,16 +7,16 @@ import ServerPlatform
 package struct Configuration: Sendable {
     /// The validated route table.
     package let table: RouteTable
-    /// The Android app, when configured.
-    package let android: AndroidApp?
+    /// The Android apps (flavors), in config order; empty when none is configured.
+    package let android: [AndroidApp]
     /// The AASA of each domain and `assetlinks.json`, built once with the table.
     package let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
     package let warnings: [Diagnostic]
 
-    /// What checking a config gives: the table and its association documents when there is no error, the Android app,
+    /// What checking a config gives: the table and its association documents when there is no error, the Android apps,
     /// and every diagnostic.
-    package typealias Check = (table: RouteTable?, android: AndroidApp?, documents: AssociationDocuments?, diagnostics: [Diagnostic])
+    package typealias Check = (table: RouteTable?, android: [AndroidApp], documents: AssociationDocuments?, diagnostics: [Diagnostic])
 
     /// Reads and checks the config file at `path`.
     package init(contentsOf path: String) throws(ConfigurationError) {
@@ -28,7 +29,7 @@ package struct Configuration: Sendable {
         do throws(ConfigurationError) {
             return check(yaml: try read(path), templates: templates)
         } catch {
-            return (nil, nil, nil, error.diagnostics)
+            return (nil, [], nil, error.diagnostics)
         }
     }
 
@@ -61,12 +62,13 @@ package struct Configuration: Sendable {
     /// `templates`, also every landing that names none of them.
     package static func check(yaml: String, templates: Set<String>? = nil) -> Check {
         var parser = ConfigurationParser()
-        guard let (definition, android) = parser.parse(yaml) else { return (nil, nil, nil, parser.problems) }
+        guard let (definition, android) = parser.parse(yaml) else { return (nil, [], nil, parser.problems) }
         let compilation = RouteTable.compile(definition)
-        var diagnostics = parser.problems + compilation.diagnostics
+        var diagnostics = parser.problems + compilation.diagnostics + KotlinNameProblems.problems(in: definition)
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []
+        diagnostics += documents?.androidWarnings ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
         return (isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered)

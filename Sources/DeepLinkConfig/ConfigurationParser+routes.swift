@@ -53,19 +53,64 @@ extension ConfigurationParser {
         }
     }
 
-    mutating func parseAndroid(_ node: Node) -> AndroidApp? {
-        guard let android = YAMLSection(node, label: "android", allowed: Self.androidKeys, problems: &problems),
+    /// The `android:` section: a list of apps (one per flavor), or a single app written as a mapping (the form of
+    /// tables written before the list).
+    mutating func parseAndroid(_ node: Node) -> [AndroidApp] {
+        guard let sequence = node.sequence else { return parseAndroidApp(node, label: "android").map { [$0] } ?? [] }
+        if sequence.isEmpty { problems.append(Diagnostic(.error, line: node.mark?.line, "android: the list names no app")) }
+        var apps: [AndroidApp] = []
+        var packages: [String: Int?] = [:]
+        for (number, item) in sequence.enumerated() {
+            guard let app = parseAndroidApp(item, label: "android app \(number + 1)") else { continue }
+            if let first = packages[app.package] {
+                let place = first.map { " (first on line \($0))" } ?? ""
+                problems.append(Diagnostic(.error, line: item.mark?.line, "android: package '\(app.package)' is listed twice\(place)"))
+                continue
+            }
+            packages[app.package] = item.mark?.line
+            apps.append(app)
+        }
+        return apps
+    }
+
+    private mutating func parseAndroidApp(_ node: Node, label: String) -> AndroidApp? {
+        guard let android = YAMLSection(node, label: label, allowed: Self.androidKeys, problems: &problems),
             let package = android.requiredString("package", problems: &problems)
         else { return nil }
-        let fingerprints = android.strings("sha256CertFingerprints", problems: &problems) ?? []
-        if fingerprints.isEmpty {
-            problems.append(Diagnostic(.error, line: android.line, "android: 'sha256CertFingerprints' lists no fingerprint"))
-        }
-        for fingerprint in fingerprints where !AndroidApp.isFingerprint(fingerprint.value) {
+        if !AndroidApp.isPackageName(package.value) {
             problems.append(
                 Diagnostic(
-                    .error, line: fingerprint.line, "android: '\(fingerprint.value)' is not a SHA-256 fingerprint (32 upper-case hex bytes separated by ':')"))
+                    .error, line: package.line,
+                    "\(label): package '\(package.value.visible)' is not an application ID (two or more '.'-separated parts, each a letter followed by letters, digits or '_')"
+                ))
         }
-        return AndroidApp(package: package.value, fingerprints: fingerprints.map(\.value))
+        let fingerprints = android.strings("sha256CertFingerprints", problems: &problems) ?? []
+        if fingerprints.isEmpty {
+            problems.append(Diagnostic(.error, line: android.line, "\(label): 'sha256CertFingerprints' lists no fingerprint"))
+        }
+        var seen: Set<String> = []
+        for fingerprint in fingerprints {
+            if !AndroidApp.isFingerprint(fingerprint.value) {
+                problems.append(Diagnostic(.error, line: fingerprint.line, "\(label): \(AndroidApp.fingerprintProblem(fingerprint.value.visible))"))
+            } else if !seen.insert(fingerprint.value).inserted {
+                problems.append(Diagnostic(.error, line: fingerprint.line, "\(label): fingerprint '\(fingerprint.value)' is listed twice"))
+            }
+        }
+        return AndroidApp(package: package.value, fingerprints: fingerprints.map(\.value), relations: parseRelations(android, label: label))
+    }
+
+    private mutating func parseRelations(_ android: YAMLSection, label: String) -> [AndroidRelation]? {
+        guard let written = android.strings("relations", problems: &problems) else { return nil }
+        if written.isEmpty { problems.append(Diagnostic(.error, line: android.values["relations"]?.mark?.line, "\(label): 'relations' lists none")) }
+        var relations: [AndroidRelation] = []
+        for name in written {
+            guard let relation = AndroidRelation(rawValue: name.value) else {
+                let known = AndroidRelation.allCases.map(\.rawValue).joined(separator: ", ")
+                problems.append(Diagnostic(.error, line: name.line, "\(label): unknown relation '\(name.value.visible)' (known: \(known))"))
+                continue
+            }
+            if !relations.contains(relation) { relations.append(relation) }
+        }
+        return relations
     }
 }

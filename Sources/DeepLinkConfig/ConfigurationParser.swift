@@ -12,10 +12,10 @@ struct ConfigurationParser {
         "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
     ]
     static let parameterKeys = ["charset", "min", "max", "required"]
-    static let androidKeys = ["package", "sha256CertFingerprints"]
+    static let androidKeys = ["package", "sha256CertFingerprints", "relations"]
 
     /// Parses `yaml`; nil when it is not even a YAML mapping (the problems say why).
-    mutating func parse(_ yaml: String) -> (RouteTableDefinition, AndroidApp?)? {
+    mutating func parse(_ yaml: String) -> (RouteTableDefinition, [AndroidApp])? {
         let root: Node
         do {
             // The basic resolver tags every scalar as a string: YAMLSection reads integers and Booleans itself.
@@ -36,8 +36,7 @@ struct ConfigurationParser {
         let app = parseApp(top)
         let gates = parseGates(top)
         let routes = parseRoutes(top)
-        var android: AndroidApp?
-        if let node = top.values["android"] { android = parseAndroid(node) }
+        let android = top.values["android"].map { parseAndroid($0) } ?? []
         let domains = top.strings("domains", problems: &problems) ?? []
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)

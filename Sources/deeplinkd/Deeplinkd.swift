@@ -7,7 +7,8 @@ struct Deeplinkd: ParsableCommand {
         commandName: "deeplinkd",
         abstract: "A self-hosted Universal Link domain driven by one ordered route table.",
         subcommands: [
-            ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, CheckCommand.self, GenerateCommand.self, InitCommand.self,
+            ServeCommand.self, ResolveCommand.self, LinkCommand.self, AASACommand.self, AssetLinksCommand.self, CheckCommand.self, GenerateCommand.self,
+            InitCommand.self,
             QRCommand.self, DoctorCommand.self,
         ]
     )

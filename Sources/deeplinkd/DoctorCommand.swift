@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkAASA
 import DeepLinkConfig
 import LinkDoctor
 
@@ -16,6 +17,8 @@ struct DoctorCommand: ParsableCommand {
 
     @Option(help: "The app's .entitlements property list, to check its associated domains.")
     var entitlements: String?
+
+    @OptionGroup var android: DoctorAndroidOptions
 
     @OptionGroup var connection: DoctorConnectionOptions
 
@@ -43,16 +46,25 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() throws {
-        let doctor = Doctor(table: try options.load().table, authority: try authority())
+        let configuration = try options.load()
+        let doctor = Doctor(table: configuration.table, authority: try authority())
         var count = 0
         var failures = 0
+        func report(_ finding: Finding) throws {
+            count += 1
+            if !finding.isPassed { failures += 1 }
+            try Console.report(finding.description)
+        }
         do {
+            let apkFingerprints = try android.apkCertificates.flatMap(ApkCertificates.fingerprints(contentsOf:))
             try doctor.examine(
-                caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:))
-            ) { finding in
-                count += 1
-                if !finding.isPassed { failures += 1 }
-                try Console.report(finding.description)
+                caFile: connection.cacert, connectTo: connection.curlConnectTo, entitlements: entitlements.map(Entitlements.init(contentsOf:)),
+                report: report)
+            if let expected = configuration.documents.assetLinks(for: doctor.host) {
+                let findings = try doctor.examineAndroid(
+                    apps: configuration.android, expected: expected, caFile: connection.cacert, connectTo: connection.curlConnectTo,
+                    apkFingerprints: apkFingerprints)
+                for finding in findings { try report(finding) }
             }
         } catch let failure as OutputFailure {
             throw failure
@@ -62,6 +74,7 @@ struct DoctorCommand: ParsableCommand {
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
+        for command in Doctor.androidDeviceCommands(for: configuration.android) { try Console.output("on a device: \(command)") }
         try Console.report(failures == 0 ? "\(doctor.host): all \(count) checks pass" : "\(doctor.host): \(failures) of \(count) checks fail")
         if failures > 0 { throw ExitCode.failure }
     }

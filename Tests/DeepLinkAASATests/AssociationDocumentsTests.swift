@@ -26,15 +26,23 @@ struct AssociationDocumentsTests {
         #expect(documents.appleAppSiteAssociation(for: "a.example") != documents.appleAppSiteAssociation(for: "b.example"))
         #expect(documents.appleAppSiteAssociation() == documents.appleAppSiteAssociation(for: "a.example"))
         #expect(documents.appleAppSiteAssociation(for: "c.example") == nil)
-        #expect(documents.assetLinks == nil)
+        #expect(documents.assetLinks() == nil)
     }
 
-    @Test("hold assetlinks.json when an Android app is configured")
+    @Test("hold each domain's assetlinks.json when Android apps are configured, its rules from that domain's routes")
     func assetLinks() throws {
         let fingerprint = (0..<32).map { _ in "0F" }.joined(separator: ":")
-        let android = AndroidApp(package: "com.example.app", fingerprints: [fingerprint])
-        let documents = AssociationDocuments(table: try Configuration(yaml: Self.yaml).table, android: android)
-        #expect(documents.assetLinks == Array(android.assetLinksJSON.utf8))
+        let android = [AndroidApp(package: "com.example.app", fingerprints: [fingerprint])]
+        let table = try Configuration(yaml: Self.yaml).table
+        let documents = AssociationDocuments(table: table, android: android)
+        let generator = AssetLinksGenerator(table: table, apps: android)
+        #expect(documents.assetLinks(for: "a.example") == Array(generator.json(for: "a.example").utf8))
+        #expect(documents.assetLinks(for: "B.example") == Array(generator.json(for: "b.example").utf8))
+        #expect(documents.assetLinks() == documents.assetLinks(for: "a.example"))
+        #expect(documents.assetLinks(for: "a.example") != documents.assetLinks(for: "b.example"))
+        #expect(generator.dynamicRules(for: "a.example").map(\.path) == ["/"])
+        #expect(generator.dynamicRules(for: "b.example").map(\.path) == ["/only/*/?*", "/only//*", "/only/?*", "/"])
+        #expect(documents.assetLinks(for: "c.example") == nil)
     }
 
     @Test("name every domain whose AASA is over Apple's limit, and only those")

@@ -42,7 +42,7 @@ struct ConfigurationTests {
         #expect(table.routes.map(\.isSecret) == [false, true, false, false])
         #expect(table.gates["signedOut"] == ["launching", "welcome", "loggingIn", "customerSigningIn"])
         #expect(table.states == ["launching", "welcome", "loggingIn", "registering", "priming", "customerSigningIn", "ready"])
-        #expect(configuration.android == nil)
+        #expect(configuration.android.map(\.package) == ["com.polarisexpress.expresscan", "com.polarisexpress.expresscan.debug"])
     }
 
     @Test("YAML syntax errors name the line")
@@ -188,21 +188,6 @@ struct ConfigurationTests {
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("t.yaml: the apple-app-site-association for a.example would be ") == true)
         #expect(problems.first?.hasSuffix(" bytes; Apple drops files over 131072 bytes") == true)
-    }
-
-    @Test("the android section is validated and becomes assetlinks.json")
-    func android() throws {
-        let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
-        let configuration = try Configuration(yaml: Self.valid + "android:\n  package: com.example.app\n  sha256CertFingerprints: [\"\(fingerprint)\"]\n")
-        #expect(
-            configuration.android?.assetLinksJSON == """
-                [{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["\(fingerprint)"]}}]
-
-                """)
-        #expect(
-            check(Self.valid + "android:\n  package: com.example.app\n  sha256CertFingerprints: [ab:cd]\n") == [
-                "t.yaml:13: android: 'ab:cd' is not a SHA-256 fingerprint (32 upper-case hex bytes separated by ':')"
-            ])
     }
 
     @Test("a missing or unreadable file is a clear error")

@@ -169,15 +169,15 @@ struct AssociationFileTests {
         #expect(post.headers["Allow"] == "GET, HEAD")
     }
 
-    @Test("assetlinks.json serves the configured Android app as application/json, with 304 on its ETag")
+    @Test("assetlinks.json serves each domain its own statements as application/json, with 304 on its ETag")
     func assetLinksConfigured() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-android-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
         let config =
             try String(contentsOfFile: F.configPath, encoding: .utf8)
-            + "android:\n  package: com.polarisexpress.expresscan\n  sha256CertFingerprints: [\"\(fingerprint)\"]\n"
+            .replacingOccurrences(of: "domains: [links.example.com]", with: "domains: [links.example.com, go.example.org]")
+            + "  - {name: onlyGo, path: \"g/$(id)\", scopes: [\"universal:go.example.org\"], params: {id: {charset: a-z}}}\n"
         let path = directory.appendingPathComponent("deeplinkd.yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let handler = SiteHandler(site: try Site(configPath: path, publicDirectory: F.publicDirectory), metrics: ServerMetrics())
@@ -186,15 +186,28 @@ struct AssociationFileTests {
         #expect(response.headers["Content-Type"] == "application/json")
         let statements = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
         let target = try #require(statements.first?["target"] as? [String: Any])
-        #expect(statements.first?["relation"] as? [String] == ["delegate_permission/common.handle_all_urls"])
+        #expect(statements.first?["relation"] as? [String] == ["delegate_permission/common.handle_all_urls", "delegate_permission/common.get_login_creds"])
         #expect(target["package_name"] as? String == "com.polarisexpress.expresscan")
-        #expect(target["sha256_cert_fingerprints"] as? [String] == [fingerprint])
+        #expect(statements.count == 2)
         let entityTag = try #require(response.headers["ETag"])
         #expect(F.send("/.well-known/assetlinks.json", headers: [("If-None-Match", entityTag)], handler: handler).response.status == 304)
+        let other = F.send("/.well-known/assetlinks.json", headers: [("Host", "go.example.org")], handler: handler).response
+        #expect(other.status == 200)
+        #expect(String(decoding: other.body, as: UTF8.self).contains(#""/g/?*""#))
+        #expect(!String(decoding: response.body, as: UTF8.self).contains(#""/g/?*""#))
     }
 
     @Test("assetlinks.json is 404 until an android section is configured")
-    func assetLinks() {
-        #expect(F.send("/.well-known/assetlinks.json").response.status == 404)
+    func assetLinks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-no-android-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = try String(contentsOfFile: F.configPath, encoding: .utf8)
+        let start = try #require(config.range(of: "android:\n"))
+        let end = try #require(config.range(of: "routes:", range: start.upperBound..<config.endIndex))
+        let path = directory.appendingPathComponent("deeplinkd.yaml").path
+        try config.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "").write(toFile: path, atomically: true, encoding: .utf8)
+        let handler = SiteHandler(site: try Site(configPath: path, publicDirectory: F.publicDirectory), metrics: ServerMetrics())
+        #expect(F.send("/.well-known/assetlinks.json", handler: handler).response.status == 404)
     }
 }

@@ -159,7 +159,7 @@ struct CommandLineTests {
                 ]
             ),
             ("qr", ["--config", "--format", "--size", "--margin", "--ecc", "--output", "--csv", "--output-dir", "--sheet"]),
-            ("doctor", ["--config", "--entitlements", "--cacert", "--connect-to"]),
+            ("doctor", ["--config", "--entitlements", "--apk-cert", "--cacert", "--connect-to"]),
         ])
     func helpOrder(command: String, options: [String]) throws {
         let result = try Deeplinkd.run([command, "--help"])

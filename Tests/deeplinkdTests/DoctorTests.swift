@@ -8,7 +8,9 @@ struct DoctorTests {
     /// `deeplinkd doctor https://links.example.com` sent to 127.0.0.1:PORT, trusting the test CA unless told not to.
     func doctor(port: Int, certificates: DoctorCertificates, trusted: Bool = true, _ arguments: [String] = []) throws -> Deeplinkd.Result {
         let trust = trusted ? ["--cacert", certificates.caPath] : []
-        return try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(port)"] + trust + arguments)
+        // The Apple checks alone: DoctorAndroidTests checks the default table's android section.
+        let config = arguments.contains("--config") ? [] : ["--config", try DoctorAndroidTests.tableWithoutAndroid(certificates)]
+        return try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(port)"] + trust + config + arguments)
     }
 
     /// The default table with `original` replaced, in a file of the certificates' directory.

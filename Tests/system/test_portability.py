@@ -15,7 +15,8 @@ import pytest
 
 from conftest import DEFAULT_CONFIG, ROOT
 
-PORTABLE_MODULES = ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "ServerPlatform"]
+PORTABLE_MODULES = ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "DeepLinkKotlinGenerator",
+                    "ServerPlatform"]
 # What portable code may import anywhere: the standard library's own modules, Foundation, Yams (which builds on Apple
 # platforms) and the portable modules themselves.
 ALLOWED = {"Foundation", "Yams", "Synchronization", *PORTABLE_MODULES}

@@ -35,9 +35,10 @@ func checkConfiguration(_ yaml: String) {
     for domain in table.domains {
         _ = parsedObject(AASAGenerator(table: table).json(for: domain), "the AASA for \(domain)")
     }
-    if let android = check.android {
-        let links = try? JSONSerialization.jsonObject(with: Data(android.assetLinksJSON.utf8))
-        invariant(links is [Any], "assetlinks.json is a JSON array: \(android.assetLinksJSON)")
+    for domain in table.domains where !check.android.isEmpty {
+        let json = AssetLinksGenerator(table: table, apps: check.android).json(for: domain)
+        let links = try? JSONSerialization.jsonObject(with: Data(json.utf8))
+        invariant(links is [Any], "assetlinks.json for \(domain) is a JSON array: \(json)")
     }
 }
 

@@ -30,7 +30,7 @@ struct SiteHandler {
                 .prepared(file.response(to: request)), endpoint: endpoint
             )
         case .assetLinks:
-            guard let file = site.assetLinks else { return notFound(request, isFixedPath: true) }
+            guard let file = site.assetLinks(forHost: request.hostName) else { return notFound(request, isFixedPath: true) }
             return Answer(
                 .prepared(file.response(to: request)), endpoint: endpoint
             )

@@ -18,8 +18,8 @@ package final class Site: Sendable {
     let associationFiles: [String: CachedDocument]
     /// The one AASA every domain gets, when they all get the same bytes.
     let sharedAssociationFile: CachedDocument?
-    /// `/.well-known/assetlinks.json`, when an Android app is configured.
-    let assetLinks: CachedDocument?
+    /// `/.well-known/assetlinks.json` for each configured domain, when Android apps are configured.
+    let assetLinksFiles: [String: CachedDocument]
     /// What the answers about the table share per route (link origins, `/resolve` pieces), worked out once per load.
     package let wire: WireTable
     /// Landing-page templates.
@@ -83,11 +83,14 @@ package final class Site: Sendable {
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
         sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
-        assetLinks = try documents.assetLinks.map { body throws(SiteError) in
-            try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300",
-                now: loadedAt, previous: previous?.assetLinks)
+        var links: [String: CachedDocument] = [:]
+        for domain in documents.domains {
+            guard let body = documents.assetLinks(for: domain) else { continue }
+            links[domain] = try CachedDocument(
+                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
+                previous: previous?.assetLinksFiles[domain])
         }
+        assetLinksFiles = links
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
             try CachedDocument(
@@ -107,6 +110,13 @@ package final class Site: Sendable {
         if let sharedAssociationFile { return sharedAssociationFile }
         if let host = host(), let file = associationFiles[host] { return file }
         return table.domains.first.flatMap { associationFiles[$0] }
+    }
+
+    /// The `assetlinks.json` for `host` (as `associationFile(forHost:)` picks the AASA: the first domain's when the
+    /// host is not configured), or nil when no Android app is configured.
+    func assetLinks(forHost host: String?) -> CachedDocument? {
+        if let host, let file = assetLinksFiles[host] { return file }
+        return table.domains.first.flatMap { assetLinksFiles[$0] }
     }
 
     static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {

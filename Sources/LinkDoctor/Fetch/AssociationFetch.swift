@@ -24,10 +24,12 @@ struct AssociationFetch: Sendable {
     let connectTo: String?
     /// The whole exchange's time limit, in seconds.
     let timeoutSeconds: Int
+    /// The `User-Agent` sent.
+    var userAgent = "AASA-Bot/1.0.0"
 
-    /// A fetch of the file on `host` (`HOST` or `HOST:PORT`).
-    init(host: String, caFile: String? = nil, connectTo: String? = nil, timeoutSeconds: Int = 10) {
-        self.url = "https://\(host)/.well-known/apple-app-site-association"
+    /// A fetch of the file at `path` (the AASA's by default) on `host` (`HOST` or `HOST:PORT`).
+    init(host: String, path: String = "/.well-known/apple-app-site-association", caFile: String? = nil, connectTo: String? = nil, timeoutSeconds: Int = 10) {
+        self.url = "https://\(host)\(path)"
         self.caFile = caFile
         self.connectTo = connectTo
         self.timeoutSeconds = timeoutSeconds
@@ -53,7 +55,7 @@ struct AssociationFetch: Sendable {
                 _ = text.withCString { deeplinkd_curl_setopt_pointer(curl.setopt, handle, option, $0) }
             }
             set(CURLOPT_URL, url)
-            set(CURLOPT_USERAGENT, "AASA-Bot/1.0.0")
+            set(CURLOPT_USERAGENT, userAgent)
             set(CURLOPT_FOLLOWLOCATION, 0)
             set(CURLOPT_NOSIGNAL, 1)
             set(CURLOPT_TIMEOUT, timeoutSeconds)

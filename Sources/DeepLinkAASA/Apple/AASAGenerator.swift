@@ -56,12 +56,8 @@ package struct AASAGenerator: Sendable {
     }
 
     /// The components for `host`, in the order the resolver tries the routes there (`Precedence`), each pattern's exclusions before its rule; a route's aliases
-    /// follow its path, as the resolver tries them.
+    /// follow its path, as the resolver tries them (`AssociationClaim`).
     func components(for host: String) -> [AASAComponent] {
-        let routes = Channel.universal(host: host).inPrecedenceOrder(table.routes).flatMap(\.everyPattern)
-        let deeper = DeeperRoutes(routes)
-        return routes.flatMap { route in
-            AASAPattern.exclusions(for: route, deeper: deeper) + [AASAPattern.inclusion(for: route)]
-        }
+        AssociationClaim.claims(for: host, in: table).map(AASAPattern.component(for:))
     }
 }

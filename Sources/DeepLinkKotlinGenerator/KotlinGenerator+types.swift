@@ -1,0 +1,43 @@
+import DeepLinkRouting
+
+extension KotlinGenerator {
+    /// The app states, features, actions, reasons and the parse result.
+    var supportingTypes: String {
+        var lines = [
+            "/** The states the app can be in, as the table lists them; `wireName` is the table's name. */",
+            enumeration("DeepLinkAppState", table.states), "",
+            "/** The app features a route may require; `wireName` is the table's name. */",
+            enumeration("DeepLinkFeature", table.features), "",
+            "/** What the app does with a link in a state: post it, or drop it. */",
+            "enum class DeepLinkAction { Dispatch, Ignore }", "",
+            "/** Why a URL opens no link: the server's `reason`, its name there as `wireName`. */",
+            "enum class DeepLinkReason(val wireName: kotlin.String) {",
+        ]
+        lines.append(
+            UnmatchedReason.allCases.map { "    \(KotlinName.type(for: $0.rawValue) ?? "Reason")(\(KotlinLiteral.string($0.rawValue)))" }.joined(
+                separator: ",\n"))
+        lines += [
+            "}", "",
+            "/** Why a URL opens no link, as the server's `/resolve` says it: reason, detail, and the route and parameter concerned. */",
+            "data class DeepLinkUnmatched(val reason: DeepLinkReason, val detail: kotlin.String, val route: kotlin.String?, val parameter: kotlin.String?)", "",
+            "/** The canonical links of an intent: the Universal Link and the custom-scheme link (null where none may open it). */",
+            "data class DeepLinkLinks(val universal: kotlin.String?, val app: kotlin.String?)", "",
+            "/** What parsing a URL gives: the link (with how it came: `universal` or `app`, the alias it matched, its canonical links), or why none. */",
+            "sealed class DeepLinkParse {",
+            "    data class Link(val link: DeepLink, val channel: kotlin.String, val via: kotlin.String?, val links: DeepLinkLinks) : DeepLinkParse() {",
+            "        override fun toString(): kotlin.String =",
+            "            if (link.isSecret()) \"Link(link=$link, channel=$channel, via=$via, links=<redacted>)\" else \"Link(link=$link, channel=$channel, via=$via, links=$links)\"",
+            "    }",
+            "",
+            "    data class Unmatched(val unmatched: DeepLinkUnmatched) : DeepLinkParse()",
+            "}", "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    private func enumeration(_ type: String, _ names: [String]) -> String {
+        guard !names.isEmpty else { return "enum class \(type)(val wireName: kotlin.String)" }
+        let entries = names.map { "    \(KotlinName.type(for: $0) ?? "Entry")(\(KotlinLiteral.string($0)))" }
+        return "enum class \(type)(val wireName: kotlin.String) {\n" + entries.joined(separator: ",\n") + "\n}"
+    }
+}

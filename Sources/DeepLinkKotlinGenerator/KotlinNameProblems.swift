@@ -1,0 +1,62 @@
+package import DeepLinkRouting
+
+/// What `check` refuses for the Kotlin code (`deeplinkd generate kotlin`): names it cannot declare even in
+/// backticks. Keywords are escaped, so only these are left: a name made of `_` alone (Kotlin reserves `_`, `__`, …),
+/// a route whose class would hide a type the file declares, and states or features whose enum entries would be the
+/// same once their first letter is upper-cased (`signedOut` and `SignedOut`).
+package enum KotlinNameProblems {
+    /// Every such problem in `definition`, on its line.
+    package static func problems(in definition: RouteTableDefinition) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for route in definition.routes {
+            let line = route.name.line ?? route.line
+            if let type = KotlinName.type(for: route.name.value) {
+                if isUnderscores(type) {
+                    problems.append(
+                        Diagnostic(.error, line: line, "route '\(route.name.value)': its Kotlin name '\(type)' is reserved in Kotlin; rename the route"))
+                } else if KotlinName.reservedTypeNames.contains(type) {
+                    problems.append(
+                        Diagnostic(
+                            .error, line: line,
+                            "route '\(route.name.value)': its Kotlin class '\(type)' would hide a type the generated Kotlin declares; rename the route"))
+                }
+            }
+            for parameter in route.parameters {
+                if let name = SwiftName.identifier(for: parameter.name), isUnderscores(name), name != "_" {
+                    problems.append(
+                        Diagnostic(
+                            .error, line: parameter.line ?? line,
+                            "route '\(route.name.value)': parameter '\(parameter.name)': its Kotlin name '\(name)' is reserved in Kotlin; rename the parameter")
+                    )
+                }
+            }
+        }
+        problems += entryProblems(definition.states ?? [], kind: "state")
+        problems += entryProblems(definition.features, kind: "feature")
+        return problems
+    }
+
+    private static func entryProblems(_ names: [Located<String>], kind: String) -> [Diagnostic] {
+        var taken: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for name in names {
+            guard let entry = KotlinName.type(for: name.value) else { continue }
+            if isUnderscores(entry) {
+                problems.append(
+                    Diagnostic(.error, line: name.line, "\(kind) '\(name.value)': its Kotlin name '\(entry)' is reserved in Kotlin; rename the \(kind)"))
+            } else if let other = taken[entry], other != name.value, SwiftName.identifier(for: other) != SwiftName.identifier(for: name.value) {
+                problems.append(
+                    Diagnostic(
+                        .error, line: name.line,
+                        "\(kind) '\(name.value)': its Kotlin name '\(entry)' is also the Kotlin name of '\(other)' (Kotlin enum entries start upper-case); rename one"
+                    ))
+            }
+            taken[entry] = taken[entry] ?? name.value
+        }
+        return problems
+    }
+
+    private static func isUnderscores(_ name: String) -> Bool {
+        name.allSatisfy { $0 == "_" }
+    }
+}
