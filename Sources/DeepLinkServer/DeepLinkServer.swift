@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+package import JSONLinesLog
 package import Logging
 package import MicroHTTP
 import ServerPlatform

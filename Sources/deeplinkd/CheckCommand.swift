@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkServer
+import DeepLinkTemplates
 import ServerPlatform
 
 /// `deeplinkd check`: validates the config, and with `--public` its templates and static assets, printing every
@@ -24,7 +25,7 @@ struct CheckCommand: ParsableCommand {
         }
         let (table, _, _, diagnostics) = Configuration.check(file: path, templates: templateNames)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
-        var problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {
             problems.append(TemplateProblem(file: assets, line: nil, message: "cannot read the static assets directory"))
         }

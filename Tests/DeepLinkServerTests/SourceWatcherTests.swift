@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import JSONLinesLog
 import Logging
 import Synchronization
 import Testing

@@ -78,7 +78,10 @@ struct LandingSite: Sendable {
         invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
         guard let landing, isReadMethod, let reference = references[landing.route.name] else { return }
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
-        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(wire: handler.site.wire, match: landing).context)
+        let site = handler.site
+        let rendered = site.landings[landing.routeIndex].map { route in
+            route.withPage(of: landing, in: site.wire) { String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self) }
+        }
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {
             let leaked = landing.parameters.filter { !$0.value.isEmpty && body.contains($0.value) && !reference.contains($0.value) }

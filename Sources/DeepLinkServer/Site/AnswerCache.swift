@@ -8,7 +8,7 @@ import ServerPlatform
 /// Only answers about routes that are not `secret: true` are kept, and only for URLs a route matched, so no
 /// sign-in token ever becomes a key. An answer is a function of the site (config and templates) and the target,
 /// and a site has caches of its own, so a reload starts with empty ones. A worker thread uses its own cache
-/// (`Site.answerCache(worker:)`).
+/// (`Site.answerCaches`).
 ///
 /// An answer is admitted only when it is asked for again (`admits`): the first ask of a target leaves a 64-bit hash
 /// of its key in a fixed table of recent asks, and only a second ask while that hash is still there builds a prepared

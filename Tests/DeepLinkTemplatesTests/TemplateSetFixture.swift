@@ -1,4 +1,5 @@
 @testable import DeepLinkServer
+@testable import DeepLinkTemplates
 
 /// A template set in memory: a minimal layout and error page, plus the templates a test gives; the landing page
 /// is `page`. Files are named `T/<name>.mustache`.
@@ -17,7 +18,7 @@ enum TemplateSetFixture {
     static func load(_ templates: [String: String], pages: [String] = ["page"]) -> (library: TemplateLibrary?, problems: [TemplateProblem]) {
         let sources = base.merging(templates) { _, given in given }.sorted { $0.key < $1.key }
             .map { TemplateSource(name: $0.key, path: "T/\($0.key).mustache", text: $0.value) }
-        return TemplateLoader.load(sources, directory: "T", pages: pages)
+        return TemplateLoader.load(sources, directory: "T", expecting: LandingTemplates.expected(landings: pages))
     }
 
     /// `count` sections (on `lang`, which the sample context sets), each opening on a line of its own, then their

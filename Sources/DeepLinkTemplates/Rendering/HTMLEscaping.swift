@@ -1,20 +1,20 @@
-import DeepLinkBytes
+package import DeepLinkBytes
 
 /// HTML escaping byte by byte, for every value a template writes (`TemplateRenderer`).
 ///
 /// swift-mustache's own HTML escaping walked grapheme clusters, so a `"` followed by a combining mark (U+0301) was one
 /// cluster it did not recognise and went out raw: an attribute breakout (found by fuzzing). Escaping the UTF-8 bytes
 /// of `<`, `>`, `&`, `"`, `'` catches them whatever follows.
-enum HTMLEscaping {
+package enum HTMLEscaping {
     /// The content-type name templates may switch to (`{{% CONTENT_TYPE: HTML_BYTES }}`), as they did when swift-mustache
     /// rendered them; `HTML` means the same.
-    static let name = "HTML_BYTES"
+    package static let name = "HTML_BYTES"
 
     /// The pragma swift-mustache read before every template (see `TemplateParser`).
-    static let pragma = "{{% CONTENT_TYPE: \(name) }}"
+    package static let pragma = "{{% CONTENT_TYPE: \(name) }}"
 
     /// `text` with `<`, `>`, `&`, `"` and `'` replaced by their character references.
-    static func escapeText(_ text: String) -> String {
+    package static func escapeText(_ text: String) -> String {
         guard text.utf8.contains(where: Self.needsEscape) else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
@@ -23,19 +23,19 @@ enum HTMLEscaping {
     }
 
     /// Appends `text` to `output` with `<`, `>`, `&`, `"` and `'` replaced by their character references.
-    static func escape(_ text: String, into output: inout [UInt8]) {
+    package static func escape(_ text: String, into output: inout [UInt8]) {
         ByteWriter.append(to: &output, capacity: 6 * text.utf8.count) { write(text, into: &$0) }
     }
 
     /// Writes `text` with `<`, `>`, `&`, `"` and `'` replaced by their character references (at most six bytes for
     /// each byte of `text`).
-    static func write(_ text: String, into writer: inout ByteWriter) {
+    package static func write(_ text: String, into writer: inout ByteWriter) {
         var text = text
         text.withUTF8 { write(bytes: $0, into: &writer) }
     }
 
     /// Writes `bytes` escaped as `write(_:into:)` does: runs without `<>&"'` are copied whole.
-    static func write(bytes: UnsafeBufferPointer<UInt8>, into writer: inout ByteWriter) {
+    package static func write(bytes: UnsafeBufferPointer<UInt8>, into writer: inout ByteWriter) {
         var clean = 0
         for index in bytes.indices where needsEscape(bytes[index]) {
             writer.write(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
@@ -52,7 +52,7 @@ enum HTMLEscaping {
     }
 
     /// The length of `bytes` once escaped: each `<` or `>` adds 3 bytes, each `&` or `'` 4, each `"` 5.
-    static func escapedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func escapedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = bytes.count
         for byte in bytes where needsEscape(byte) {
             switch byte {
@@ -65,13 +65,13 @@ enum HTMLEscaping {
     }
 
     /// The length of `text`'s UTF-8 once escaped.
-    static func escapedCount(_ text: String) -> Int {
+    package static func escapedCount(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { escapedCount($0) }
     }
 
     /// The UTF-8 of `text`, escaped.
-    static func escaped(_ text: String) -> [UInt8] {
+    package static func escaped(_ text: String) -> [UInt8] {
         var output: [UInt8] = []
         escape(text, into: &output)
         return output

@@ -2,6 +2,7 @@ import Mustache
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkTemplates
 
 @Suite("Templates render the bytes swift-mustache rendered")
 struct TemplateRendererTests {
@@ -31,7 +32,7 @@ struct TemplateRendererTests {
         return TemplateLibrary(templates: parsed).render(context, withTemplate: page)
     }
 
-    static var context: [String: Any] { TemplateLoader.sampleContext("error") }
+    static var context: [String: Any] { LandingTemplates.sampleContext("error") }
 
     @Test(
         "lines that hold only a tag, indentation, partials, parents and blocks come out as swift-mustache wrote them",

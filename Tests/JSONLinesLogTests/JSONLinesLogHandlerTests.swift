@@ -3,7 +3,7 @@ import Logging
 import Synchronization
 import Testing
 
-@testable import DeepLinkServer
+@testable import JSONLinesLog
 
 @Suite("The structured log format")
 struct JSONLinesLogHandlerTests {

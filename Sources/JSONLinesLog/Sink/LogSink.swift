@@ -1,6 +1,5 @@
 import DeepLinkBytes
 import Glibc
-import MicroHTTP
 import ServerPlatform
 import Synchronization
 
@@ -22,7 +21,7 @@ package final class LogSink: Sendable {
     package static let standardError = LogSink(descriptor: 2)
 
     /// Lines waiting to be written, in the order they were queued.
-    final class Lane: Sendable {
+    package final class Lane: Sendable {
         fileprivate let pending = PThreadMutex<[UInt8]>([])
     }
 
@@ -77,7 +76,7 @@ package final class LogSink: Sendable {
     /// Queues one line that `format` appends to `lane`'s pending bytes (a newline is added after it), or drops it when
     /// the lane is full. `format` runs under the lane's lock, so a line is formatted in place with no buffer of its
     /// own: keep it short and simple. Never writes: the flusher does.
-    func append(to lane: Lane, _ format: (inout [UInt8]) -> Void) {
+    package func append(to lane: Lane, _ format: (inout [UInt8]) -> Void) {
         let capacity = laneCapacity
         let queued: Bool? = lane.pending.withLock { buffer in
             guard buffer.count < capacity else { return nil }
@@ -94,14 +93,14 @@ package final class LogSink: Sendable {
     }
 
     /// A new lane, flushed with the others until ``remove(_:)``.
-    func makeLane() -> Lane {
+    package func makeLane() -> Lane {
         let lane = Lane()
         lanes.withLock { $0[ObjectIdentifier(lane)] = lane }
         return lane
     }
 
     /// Stops flushing `lane`; what it holds moves to the shared lane (dropped and counted where that one is full).
-    func remove(_ lane: Lane) {
+    package func remove(_ lane: Lane) {
         lanes.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(lane)) }
         let batch = lane.pending.withLock { Self.take(&$0) }
         let capacity = laneCapacity

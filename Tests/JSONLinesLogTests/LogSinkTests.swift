@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import DeepLinkServer
+@testable import JSONLinesLog
 
 @Suite("The log sink never makes a logger wait")
 struct LogSinkTests {

@@ -1,11 +1,17 @@
-import DeepLinkConfig
 import ServerPlatform
 
 /// A template's text, the name partials know it by (its file name without `.mustache`) and its file.
-struct TemplateSource {
-    let name: String
-    let path: String
-    let text: String
+package struct TemplateSource {
+    package let name: String
+    package let path: String
+    package let text: String
+
+    /// The template `name`, read from `path`, whose text is `text`.
+    package init(name: String, path: String, text: String) {
+        self.name = name
+        self.path = path
+        self.text = text
+    }
 
     /// Every `*.mustache` file in `directory`, and the problems of those that cannot be read: unreadable, larger
     /// than `TemplateLimits.size` (refused before reading it as text), or not UTF-8.

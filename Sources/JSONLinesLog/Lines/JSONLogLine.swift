@@ -1,9 +1,9 @@
-import DeepLinkBytes
+package import DeepLinkBytes
 
 /// The server's one log-line format, JSON lines: `{"time":"…","level":"…","label":"…","message":"…"`, then the
 /// fields, then `}`. The swift-log handler, the access log and the log sink's report of dropped lines all write
 /// their lines through it, so the format lives in one place.
-enum JSONLogLine {
+package enum JSONLogLine {
     /// A field's value: a number stays a JSON number, so a log store sums and graphs it; anything else is a string.
     enum Value {
         case string(String)
@@ -11,11 +11,11 @@ enum JSONLogLine {
     }
 
     /// The room the head takes besides its label and message: the punctuation, the time and the longest level.
-    static let headRoom = 80
+    package static let headRoom = 80
 
     /// Writes the head of a line, stamped with the current time; `quotedLabel` is the label already quoted as a JSON
     /// string, and `level` is one of swift-log's level names (which need no escaping).
-    static func writeHead(level: String, quotedLabel: [UInt8], message: String, into line: inout ByteWriter) {
+    package static func writeHead(level: String, quotedLabel: [UInt8], message: String, into line: inout ByteWriter) {
         line.write(#"{"time":""#)
         Timestamp.write(into: &line)
         line.write(#"","level":""#)

@@ -1,12 +1,13 @@
 import DeepLinkRouting
+import DeepLinkTemplates
 import Foundation
 import MicroHTTP
 import Testing
 
 @testable import DeepLinkServer
 
-@Suite("Landing pages written in one pass")
-struct LandingValuesTests {
+@Suite("Landing pages written in one pass, from one value per match")
+struct LandingRouteTests {
     /// Every URL value in a text and an attribute position, nothing else.
     static let template = """
         {{%CONTENT_TYPE: HTML_BYTES}}<m c="{{smartAppBanner}}"><a href="{{canonicalURL}}">{{canonicalURL}}</a>\
@@ -37,11 +38,11 @@ struct LandingValuesTests {
     /// The body written for `target` once its shape is compiled, after checking that it is a body written in place
     /// and the bytes the template renders in full.
     static func written(_ target: String, site: Site) throws -> String {
-        guard case .matched(let match) = site.table.resolve("https://links.example.com" + target) else {
+        guard case .matched(let match) = site.table.resolve("https://links.example.com" + target), let landing = site.landings[match.routeIndex] else {
             Issue.record("\(target) does not match")
             return ""
         }
-        _ = site.pages.render(landing: "charger", LandingPage(wire: site.wire, match: match))
+        _ = landing.withPage(of: match, in: site.wire) { site.pages.body(of: $0, landing, compiled: site.compiledPages[0]) }
         let answer = SiteFixture.send(target, handler: SiteHandler(site: site, metrics: ServerMetrics())).answer
         guard case .written(let written) = answer.reply else {
             Issue.record("\(target) was not written in place")
@@ -80,35 +81,56 @@ struct LandingValuesTests {
     @Test("each route's link prefixes are its own first domain and scheme, escaped once at load")
     func linkPrefixPerRoute() throws {
         let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
-        let bytes = { (text: String) in Array(text.utf8) }
-        let charger = LandingValues(wire: site.wire, route: 0).sources
+        let text = PageText.init
+        let charger = try #require(site.landings[0]).sources
         #expect(
             charger == [
                 .link(
-                    head: bytes("app-id=1, app-argument=https://links.example.com/"), hasTail: true,
-                    end: bytes(", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card")),
-                .link(head: bytes("https://links.example.com/"), hasTail: true, end: []), .link(head: bytes("expchg://"), hasTail: true, end: []),
-                .parameter("id"), .parameter("note"), .parameter("tag"),
+                    head: text("app-id=1, app-argument=https://links.example.com/"), hasTail: true,
+                    end: text(", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card")),
+                .link(head: text("https://links.example.com/"), hasTail: true, end: text("")),
+                .link(head: text("expchg://"), hasTail: true, end: text("")), .parameter("id"), .parameter("note"), .parameter("tag"),
             ])
         #expect(
-            LandingValues(wire: site.wire, route: 1).sources == [
-                .link(head: bytes("app-id=1"), hasTail: false, end: []), .absent, .link(head: bytes("expchg://"), hasTail: true, end: []),
+            site.landings[1]?.sources == [
+                .link(head: text("app-id=1"), hasTail: false, end: text("")), .absent, .link(head: text("expchg://"), hasTail: true, end: text("")),
                 .parameter("id"),
             ])
-        #expect(LandingValues(wire: site.wire, route: 2).sources.isEmpty)
+        #expect(site.landings[2]?.sources.isEmpty == true)
+        #expect(try #require(site.landings[0]).usesTail && site.landings[2]?.usesTail == false)
+    }
+
+    @Test("a head with markup is kept escaped for the body and as written for the renderer")
+    func pageText() {
+        let text = PageText(#"a<b>&"'c"#)
+        #expect(text.raw == Array(#"a<b>&"'c"#.utf8))
+        #expect(text.escaped == Array("a&lt;b&gt;&amp;&quot;&#39;c".utf8))
     }
 
     @Test(
-        "the key worked out from the match is the key of the page's values",
-        arguments: ["/c/x", "/c/x?note=", "/c/x?tag=t", "/c/x?note=n&tag=", "/a/abc", "/m/abcdefgh12345678"])
-    func keyFromMatch(target: String) throws {
+        "the values and key worked out from the match are those the routing core's links and the values give",
+        arguments: ["/c/x", "/c/x?note=", "/c/x?tag=t", "/c/x?note=n&tag=", "/c/%3Cb%3E%22'%26x?note=%3E&tag=a%26b", "/a/abc", "/m/abcdefgh12345678"])
+    func valuesAndKeyFromMatch(target: String) throws {
         let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
         let url = (target.hasPrefix("/a/") ? "expchg:/" : "https://links.example.com") + target
         guard case .matched(let match) = site.table.resolve(url) else {
             Issue.record("\(target) does not match")
             return
         }
-        let values = LandingPage(wire: site.wire, match: match).urlValues
-        #expect(LandingValues.key(for: match, in: site.wire) == CompiledPages.Key(route: match.routeIndex, values: values))
+        let expected = LandingOracle.values(of: match, in: site.table)
+        let (values, key) = try #require(LandingOracle.withPage(match, site: site) { ($0.values, $0.key) })
+        #expect(values == expected)
+        #expect(key == CompiledPages.Key(route: match.routeIndex, values: expected))
+    }
+
+    @Test("a route with more values than a shape holds is rendered in full, the same bytes")
+    func tooManyValues() throws {
+        let parameters = (0..<30).map { "      p\($0): {charset: \"a-z\", min: 0, max: 4}" }.joined(separator: "\n")
+        let config = CompiledPageTests.permissiveConfig.replacingOccurrences(
+            of: "      note: {charset: \"\\x01-\\U0010FFFF\", min: 0, max: 64}\n",
+            with: "      note: {charset: \"\\x01-\\U0010FFFF\", min: 0, max: 64}\n" + parameters + "\n")
+        let site = try CompiledPageTests.site(config: config)
+        let (sent, rendered, isCompiled) = try CompiledPageTests.bodies("/c/x?p3=abc", site: site)
+        #expect(!isCompiled && sent == rendered && sent.contains("Charger"))
     }
 }

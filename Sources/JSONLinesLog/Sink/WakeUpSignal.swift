@@ -6,10 +6,11 @@ import ServerPlatform
 ///
 /// `@unchecked Sendable` because its one stored property is the address of a `sem_t`, allocated once and freed in
 /// `deinit`; `sem_post` and `sem_timedwait` are safe to call from any thread at once.
-final class WakeUpSignal: @unchecked Sendable {
+package final class WakeUpSignal: @unchecked Sendable {
     private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
-    init() {
+    /// A signal no one has sent yet.
+    package init() {
         sem_init(semaphore, 0, 0)
     }
 
@@ -19,12 +20,12 @@ final class WakeUpSignal: @unchecked Sendable {
     }
 
     /// Wakes the waiting thread (or the next one to wait).
-    func signal() {
+    package func signal() {
         sem_post(semaphore)
     }
 
     /// Sleeps until signalled or for `nanoseconds`, whichever comes first; the signals sent meanwhile are consumed.
-    func wait(nanoseconds: Int) {
+    package func wait(nanoseconds: Int) {
         // `sem_timedwait` wants a wall-clock deadline.
         let now = SystemClock.now()
         let total = now.nanoseconds + max(0, nanoseconds)

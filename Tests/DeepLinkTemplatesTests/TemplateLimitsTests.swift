@@ -2,6 +2,7 @@ import Mustache
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkTemplates
 
 /// The limits of `TemplateLimits`, each just under (loads and renders) and just over (refused, quickly).
 @Suite("Template limits")
@@ -11,7 +12,7 @@ struct TemplateLimitsTests {
     @Test("sections nest 64 deep in a template, not 65")
     func nesting() throws {
         let library = try #require(Fixture.load(["page": Fixture.nested(64)]).library)
-        #expect(library.render(TemplateLoader.sampleContext("page"), withTemplate: "page")?.contains("x") == true)
+        #expect(library.render(LandingTemplates.sampleContext("page"), withTemplate: "page")?.contains("x") == true)
         #expect(Fixture.problems(["page": Fixture.nested(65)]) == ["T/page.mustache:65: sections nest more than 64 deep"])
     }
 
@@ -46,7 +47,7 @@ struct TemplateLimitsTests {
             ["page": Fixture.nested(60, inner: "{{>b}}"), "b": Fixture.nested(60, inner: "{{>c}}"), "c": Fixture.nested(last)]
         }
         let library = try #require(Fixture.load(set(6)).library)
-        #expect(library.render(TemplateLoader.sampleContext("page"), withTemplate: "page")?.contains("x") == true)
+        #expect(library.render(LandingTemplates.sampleContext("page"), withTemplate: "page")?.contains("x") == true)
         #expect(Fixture.problems(set(7)) == ["T/page.mustache:61: 'page' nests 129 sections deep with what it includes, more than 128"])
     }
 

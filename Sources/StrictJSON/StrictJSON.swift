@@ -3,7 +3,7 @@
 /// `GET /resolve` refuses a repeated parameter for the same reason), at most `maximumDepth` levels of nesting.
 ///
 /// Foundation's `JSONSerialization` accepts trailing commas, UTF-16 and a BOM, and keeps the last of duplicate keys.
-enum StrictJSON: Equatable {
+package enum StrictJSON: Equatable, Sendable {
     case object([(key: String, value: StrictJSON)])
     case array([StrictJSON])
     case string(String)
@@ -11,10 +11,11 @@ enum StrictJSON: Equatable {
     case bool(Bool)
     case null
 
-    static let maximumDepth = 32
+    /// The deepest nesting of arrays and objects read.
+    package static let maximumDepth = 32
 
     /// The value of `bytes`, or why they are not one strict JSON text.
-    static func parse(_ bytes: [UInt8]) throws(StrictJSONError) -> StrictJSON {
+    package static func parse(_ bytes: [UInt8]) throws(StrictJSONError) -> StrictJSON {
         guard !(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) else {
             throw StrictJSONError("a byte order mark; send UTF-8 without one", at: 0)
         }
@@ -27,7 +28,7 @@ enum StrictJSON: Equatable {
         return value
     }
 
-    static func == (left: StrictJSON, right: StrictJSON) -> Bool {
+    package static func == (left: StrictJSON, right: StrictJSON) -> Bool {
         switch (left, right) {
         case (.object(let left), .object(let right)):
             left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }

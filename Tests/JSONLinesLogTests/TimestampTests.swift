@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkServer
+@testable import JSONLinesLog
 
 @Suite("Timestamps")
 struct TimestampTests {
