@@ -18,11 +18,4 @@ enum SwiftLiteral {
     static func string(_ value: String?) -> String {
         value.map { string($0) } ?? "nil"
     }
-
-    /// `.member` (`.charger(id: value0)`) where a `Wrapped?` is expected: `.some(.none)` for a member that `Optional`
-    /// has itself (`none`, `some`), which `.none` alone would name, making a route, feature or notification nil.
-    static func optionalMember(_ member: String) -> String {
-        let name = String(member.prefix { $0 != "(" }).trimmingBackticks
-        return ["none", "some"].contains(name) ? ".some(.\(member))" : ".\(member)"
-    }
 }

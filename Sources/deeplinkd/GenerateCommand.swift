@@ -3,5 +3,5 @@ import ArgumentParser
 /// `deeplinkd generate`: source code generated from the route table.
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "generate", abstract: "Generate source code from the route table.", subcommands: [GenerateSwiftCommand.self])
+        commandName: "generate", abstract: "Generate source code from the route table.", subcommands: [GenerateSwiftCommand.self, GenerateVectorsCommand.self])
 }

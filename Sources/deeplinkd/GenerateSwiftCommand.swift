@@ -1,23 +1,26 @@
 import ArgumentParser
-import DeepLinkConfig
 import DeepLinkSwiftGenerator
 import Foundation
 
-/// `deeplinkd generate swift [--output FILE]`: the app's `DeepLink` enum, parsing through DeepLinkRouting.
+/// `deeplinkd generate swift [--output FILE] [--access-modifier public] [--type-name NAME]`: the app's link type,
+/// parsing through DeepLinkRouting.
 struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swift",
-        abstract: "Write the Swift file an app compiles from the table: the DeepLink enum, parsing, links, stacks and gates.")
+        abstract: "Write the Swift file an app compiles from the table: the DeepLink enum, parsing, validation, links, stacks and gates.")
 
     @OptionGroup var options: ConfigOptions
 
     @Option(name: .shortAndLong, help: "Where to write the file (default: standard output).")
     var output: String?
 
+    @OptionGroup var generatorOptions: GeneratorOptionArguments
+
     func run() throws {
-        let table = try options.load().table
+        let input = generatorOptions.input(tablePath: options.path)
+        guard let table = input.table else { throw ExitCode.failure }
         let sourceName = URL(fileURLWithPath: options.path).lastPathComponent
-        let source = SwiftGenerator(table: table, sourceName: sourceName).source()
+        let source = SwiftGenerator(table: table, sourceName: sourceName, options: input.options).source()
         guard let output else {
             FileHandle.standardOutput.write(Data(source.utf8))
             return

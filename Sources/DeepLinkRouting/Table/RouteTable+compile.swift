@@ -24,7 +24,6 @@ extension RouteTable {
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
         problems.checkStacks(of: routes, definitions: definition.routes)
-        problems.checkSwiftNames(definition)
         guard !problems.hasErrors, let app else {
             return RouteTableCompilation(table: nil, diagnostics: problems.sorted)
         }

@@ -26,32 +26,24 @@ package enum SwiftName {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// Names that cannot be a case of the generated enums even in backticks, or that its members use.
-    package static let reservedCaseNames: Set<String> = [
-        "init", "self", "Self", "Type", "Protocol", "_", "parse", "universalLink", "appLink", "stack", "action", "notification",
-        "hashValue", "hash", "encode", "requiredFeature",
-    ]
-
-    /// Names that cannot be a case of `DeepLink` because its extensions write them as values: the types the generated
-    /// code calls by name (a case would be found first), and `CodingKeys`, which `Codable` declares inside it.
-    package static let reservedRouteNames: Set<String> = [
-        "AppState", "DeepLinkTable", "DeepLinkParse", "URL", "NSUserActivityTypeBrowsingWeb", "CodingKeys",
-    ]
-
-    /// Names that cannot be a `Notification.Name` constant, even in backticks.
-    package static let reservedConstantNames: Set<String> = ["self", "Self", "Type", "Protocol", "_"]
-
-    /// The type `Codable` declares for the values of the `DeepLink` case `identifier` (`SignInCodingKeys` for `signIn`
-    /// and `SignIn` alike).
-    package static func codingKeysType(of identifier: String) -> String {
-        identifier.prefix(1).uppercased() + identifier.dropFirst() + "CodingKeys"
+    /// The escaped identifier of `name`, or `_` for a name without one (`check` refuses those).
+    package static func escapedIdentifier(for name: String) -> String {
+        escaped(identifier(for: name) ?? "_")
     }
 
-    private static let keywords: Set<String> = [
+    /// Whether `text` is an identifier as written (a letter or `_`, then letters, digits and `_`, ASCII only).
+    package static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// Every word Swift reads as a keyword where the generated code writes a name (a case, a label, a constant), so
+    /// the name must be in backticks there.
+    package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
         "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
         "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
         "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "super", "throws",
-        "true", "try", "package", "consume", "borrowing", "consuming", "some", "any",
+        "true", "try", "package", "consume", "borrowing", "consuming", "some", "any", "self", "Self", "Type", "Protocol",
     ]
 }
