@@ -4,20 +4,18 @@ extension SwiftGenerator {
     var embeddedConversions: String {
         var lines = [
             "extension \(name).EmbeddedTable {",
-            "    /// A link taken apart: its route, its case's name, and each value with its name in the table and its label.",
-            "    typealias Parts = (route: Route, caseName: String, values: [(name: String, label: String, value: String?)])",
+            "    /// A link taken apart: its route, and its values in the order the table declares its parameters (`named(_:)`",
+            "    /// adds their names). Only values: a tuple of names per case would take the optimizer minutes in a large table.",
+            "    typealias Parts = (route: Route, values: [String?])",
             "",
         ]
         let parts = routes.map { route in
-            let values = route.parameters.enumerated().map { position, parameter in
-                "(\(SwiftLiteral.string(parameter.name)), \(SwiftLiteral.string(parameter.bareLabel)), value\(position))"
-            }
-            let body = "return (.\(route.caseName), \(SwiftLiteral.string(route.bareCaseName)), [\(values.joined(separator: ", "))])"
+            let body = "return (.\(route.caseName), [" + route.parameters.indices.map { "value\($0)" }.joined(separator: ", ") + "])"
             return SwitchCase(pattern: route.bindingPattern, bareCase: "." + route.caseName, body: [body])
         }
         // Never taken: each case is in one of the switches before. Were it taken, the link would read as a route with no
         // values, which a route with parameters refuses (`validate()`), so `action(in:)` would ignore it.
-        let fallback = routes.last.map { ["// Never taken: every case is in one of the switches before.", "return (.\($0.caseName), \"\", [])"] }
+        let fallback = routes.last.map { ["// Never taken: every case is in one of the switches before.", "return (.\($0.caseName), [])"] }
         lines += switchFunctions(
             summary: ["`link` taken apart."], name: "parts", parameters: "of link: \(name)", arguments: "of: link", result: "Parts", subject: "link",
             cases: parts, fallback: fallback)

@@ -1,8 +1,10 @@
 import DeepLinkRouting
+import Foundation
 
 extension SwiftGenerator {
-    /// The table as `RouteTableDefinition` values: one constant per route and a list of them, never one expression of
-    /// every route, which the type checker takes time and memory to the square of the routes for.
+    /// The table as `RouteTableDefinition` values: the app, domains, schemes, states, gates and features as code, the
+    /// routes as one JSON object a line. Data, not code, for the routes: a constant or an expression per route takes
+    /// the compiler's optimizer minutes for a large table, a string literal nothing.
     var embeddedDefinition: String {
         let app = table.app
         var lines = [
@@ -10,7 +12,7 @@ extension SwiftGenerator {
             "    /// The table as written in \(sourceName).",
             "    nonisolated static let definition = RouteTableDefinition(",
             "        app: app, domains: \(locatedList(table.domains)), schemes: \(locatedList(table.schemes)),",
-            "        states: \(locatedList(table.states)), gates: gates, features: \(locatedList(table.features)), routes: routes)",
+            "        states: \(locatedList(table.states)), gates: gates, features: \(locatedList(table.features)), routes: routes.map(\\.definition))",
             "",
             "    nonisolated static let app = AppDefinition(",
             "        name: \(located(app.name)), appIDs: \(locatedList(app.appIDs)), appStoreID: \(app.appStoreID.map(located) ?? "nil"),",
@@ -23,39 +25,55 @@ extension SwiftGenerator {
         }
         lines.append("    nonisolated static let gates: [GateDefinition] = [" + (gates.isEmpty ? "]" : ""))
         if !gates.isEmpty { lines += gates + ["    ]"] }
-        lines.append("")
-        let constants = table.routes.indices.map { "route\($0)" }
-        lines.append("    nonisolated static let routes: [RouteDefinition] = [" + (constants.isEmpty ? "]" : ""))
-        for row in stride(from: 0, to: constants.count, by: 10) {
-            lines.append("        " + constants[row..<min(row + 10, constants.count)].joined(separator: ", ") + ",")
-        }
-        if !constants.isEmpty { lines.append("    ]") }
-        for (index, route) in table.routes.enumerated() {
-            lines += ["", "    /// `\(route.name.visible)`.", "    nonisolated static let route\(index) = " + routeLiteral(route)]
-        }
-        return (lines + ["}", ""]).joined(separator: "\n")
+        lines += [
+            "",
+            "    /// The routes, in table order, one JSON object a line, each with the Swift names of its case and labels.",
+            "    nonisolated static let routesJSON = \"\"\"",
+            "        [",
+        ]
+        let objects = routes.map { SwiftLiteral.multilineLine(Self.json(routeLine(of: $0))) }
+        lines += objects.enumerated().map { "        " + $1 + ($0 < objects.count - 1 ? "," : "") }
+        lines += [
+            "        ]",
+            "        \"\"\"",
+            "",
+            "    /// The routes decoded; empty only if this file was edited by hand, which `table` then refuses.",
+            "    nonisolated static let routes: [RouteLine] = (try? JSONDecoder().decode([RouteLine].self, from: Data(routesJSON.utf8))) ?? []",
+            "}",
+            "",
+        ]
+        return lines.joined(separator: "\n")
     }
 
-    private func routeLiteral(_ route: Route) -> String {
-        var arguments = ["name: \(located(route.name))", "path: \(located(route.pattern.description))"]
-        if !route.aliases.isEmpty { arguments.append("aliases: \(locatedList(route.aliases.map(\.description)))") }
-        arguments.append("scopes: \(locatedList(route.scopes.map(\.description)))")
+    /// The JSON of one route: what the table says of it, and the Swift names the generated code gives it.
+    private func routeLine(of generated: GeneratedRoute) -> [String: Any] {
+        let route = generated.route
+        var line: [String: Any] = ["name": route.name, "path": route.pattern.description, "case": generated.bareCaseName]
+        line["scopes"] = route.scopes.map(\.description)
+        if !route.aliases.isEmpty { line["aliases"] = route.aliases.map(\.description) }
         if !route.parameters.isEmpty {
-            let parameters = route.parameters.map { parameter in
-                let rule = parameter.rule
-                let required = parameter.isInPath ? "" : ", isRequired: \(rule.isRequired)"
-                return
-                    "ParameterDefinition(name: \(SwiftLiteral.string(parameter.name)), charset: \(SwiftLiteral.string(rule.charset.source)), minimumLength: \(rule.minimumLength), maximumLength: \(rule.maximumLength)\(required))"
+            line["parameters"] = zip(route.parameters, generated.parameters).map { parameter, named in
+                var object: [String: Any] = [
+                    "name": parameter.name, "label": named.bareLabel, "charset": parameter.rule.charset.source, "min": parameter.rule.minimumLength,
+                    "max": parameter.rule.maximumLength,
+                ]
+                if !parameter.isInPath { object["required"] = parameter.rule.isRequired }
+                return object
             }
-            arguments.append("parameters: [" + parameters.joined(separator: ", ") + "]")
         }
-        if let notification = route.notification { arguments.append("notification: \(located(notification))") }
-        if let gate = route.gate { arguments.append("gate: \(located(gate))") }
-        if let feature = route.feature { arguments.append("feature: \(located(feature))") }
-        if route.isSecret { arguments.append("isSecret: true") }
-        if let landing = route.landing { arguments.append("landing: \(located(landing))") }
-        if !route.stack.isEmpty { arguments.append("stack: \(locatedList(route.stack))") }
-        return "RouteDefinition(" + arguments.joined(separator: ", ") + ")"
+        line["notification"] = route.notification
+        line["gate"] = route.gate
+        line["feature"] = route.feature
+        if route.isSecret { line["secret"] = true }
+        line["landing"] = route.landing
+        if !route.stack.isEmpty { line["stack"] = route.stack }
+        return line
+    }
+
+    /// `object` as one line of JSON, keys sorted, `/` left alone.
+    static func json(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     private func located(_ value: String) -> String {

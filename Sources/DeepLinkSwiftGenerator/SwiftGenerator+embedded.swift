@@ -25,28 +25,49 @@ extension SwiftGenerator {
                 /// The compiled table; its `table` is nil only if this DeepLinkRouting refuses what `deeplinkd check` accepted.
                 nonisolated static let compilation = RouteTable.compile(definition)
 
+                /// The table, when it compiled with every route of this code.
+                nonisolated static var table: RouteTable? {
+                    routes.count == routesInOrder.count ? compilation.table : nil
+                }
+
                 /// The routes in table order, where a match's `routeIndex` finds its route.
                 nonisolated static let routesInOrder = Route.allCases
+
+                /// The position of each route in the table.
+                nonisolated static let positions = Dictionary(uniqueKeysWithValues: routesInOrder.enumerated().map { ($1, $0) })
 
                 /// The keys of the encoded form.
                 enum CodingKeys: String, CodingKey {
                     case route, params
                 }
 
-                /// The outcome of everything when the embedded table does not compile.
+                /// The outcome of everything when the embedded table cannot be used.
                 nonisolated static var unavailable: Unmatched {
                     let problems = compilation.diagnostics.map(\\.description).joined(separator: "; ")
-                    return Unmatched(reason: .noRoute, detail: "the embedded route table does not compile: \\(problems)")
+                    let detail = routes.count == routesInOrder.count ? "does not compile: \\(problems)" : "does not decode: generate this file again"
+                    return Unmatched(reason: .noRoute, detail: "the embedded route table " + detail)
                 }
 
                 /// The compiled route of `route`.
                 nonisolated static func compiledRoute(_ route: Route) -> CompiledRoute? {
-                    compilation.table?.route(named: route.rawValue)
+                    table?.route(named: route.rawValue)
+                }
+
+                /// `link` with its names: its route, its case's name, and each value with its name in the table and its
+                /// label in the case.
+                nonisolated static func named(_ link: \(name)) -> (route: Route, caseName: String, values: [(name: String, label: String, value: String?)]) {
+                    let parts = parts(of: link)
+                    let line = positions[parts.route].flatMap { $0 < routes.count ? routes[$0] : nil }
+                    let names = line?.parameters ?? []
+                    let values = parts.values.enumerated().map { position, value in
+                        position < names.count ? (names[position].name, names[position].label, value) : ("?", "?", value)
+                    }
+                    return (parts.route, line?.caseName ?? parts.route.rawValue, values)
                 }
 
                 /// The server's outcome for `string`, as a link.
                 nonisolated static func parse(_ string: String) -> Parse {
-                    guard let table = compilation.table else { return .unmatched(unavailable) }
+                    guard let table else { return .unmatched(unavailable) }
                     switch table.resolve(string) {
                     case .unmatched(let unmatched):
                         return .unmatched(converted(unmatched))
@@ -72,99 +93,47 @@ extension SwiftGenerator {
             \(reasons)
                     }
                 }
+            }
 
-                /// The first escape in `string` that Foundation writes when it repairs a string, for a character the server
-                /// refuses wherever it is: `%5C` (a backslash), `%00` to `%20` and `%7F` (controls and space). Foundation writes
-                /// upper-case digits, so `%5c` is never a repair.
-                nonisolated static func repairedCharacter(in string: String) -> String? {
-                    let bytes = Array(string.utf8)
-                    for index in bytes.indices where bytes[index] == 0x25 && index + 2 < bytes.count {
-                        let escape = String(decoding: bytes[index...(index + 2)], as: UTF8.self)
-                        if ["%5C", "%20", "%7F"].contains(escape) || ((bytes[index + 1] == 0x30 || bytes[index + 1] == 0x31) && isUpperHexDigit(bytes[index + 2])) {
-                            return escape
-                        }
-                    }
-                    return nil
-                }
+            \(routeLine)
+            """
+    }
 
-                /// `string` with each `%25` turned back into `%` where the server reads escapes (the path and the query, and a
-                /// custom scheme's host): the string before Foundation escaped its `%` signs, which it does to a `%` that begins
-                /// no escape and to every `%` of a component it re-encodes. Nil when there is no such `%25`.
-                nonisolated static func percentSignsGivenBack(in string: String) -> String? {
-                    let bytes = Array(string.utf8)
-                    let fragment = bytes.firstIndex(of: 0x23) ?? bytes.count
-                    var start = 0
-                    if let colon = bytes[..<fragment].firstIndex(of: 0x3A) {
-                        start = colon + 1
-                        if fragment - start >= 2, bytes[start] == 0x2F, bytes[start + 1] == 0x2F {
-                            let authority = start + 2
-                            let authorityEnd = bytes[authority..<fragment].firstIndex { $0 == 0x2F || $0 == 0x3F } ?? fragment
-                            let isHTTPS = String(decoding: bytes[..<colon], as: UTF8.self).lowercased() == "https"
-                            start = isHTTPS ? authorityEnd : bytes[authority..<authorityEnd].lastIndex(of: 0x40).map { $0 + 1 } ?? authority
-                        }
-                    }
-                    var given: [UInt8] = Array(bytes[..<start])
-                    var index = start
-                    while index < fragment {
-                        let isSign = bytes[index] == 0x25 && index + 2 < fragment && bytes[index + 1] == 0x32 && bytes[index + 2] == 0x35
-                        given.append(bytes[index])
-                        index += isSign ? 3 : 1
-                    }
-                    guard given.count + (bytes.count - fragment) < bytes.count else { return nil }
-                    return String(decoding: given + bytes[fragment...], as: UTF8.self)
-                }
+    /// `RouteLine`: one route of the JSON the definition embeds.
+    private var routeLine: String {
+        let line = nonisolatedDeclaration(
+            "struct RouteLine: Decodable",
+            body: [
+                "/// One parameter: its name in the table, its label in the case, and its rule.",
+                "struct Parameter: Decodable {",
+                "    let name: String, label: String, charset: String, min: Int, max: Int",
+                "    let required: Bool?",
+                "}", "",
+                "let name: String, path: String, caseName: String, scopes: [String]",
+                "let aliases: [String]?, parameters: [Parameter]?, notification: String?, gate: String?, feature: String?, landing: String?",
+                "let secret: Bool?, stack: [String]?", "",
+                "enum CodingKeys: String, CodingKey {",
+                "    case name, path, caseName = \"case\", scopes, aliases, parameters, notification, gate, feature, landing, secret, stack",
+                "}",
+            ], indent: "    ")
+        return """
+            extension \(name).EmbeddedTable {
+                /// One route of `routesJSON`.
+            \(line)}
 
-                private nonisolated static func isUpperHexDigit(_ byte: UInt8) -> Bool {
-                    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte)
-                }
-
-                /// Throws unless `parameters` are the values of `route`, each keeping its rule.
-                nonisolated static func validate(route: Route, parameters: [String: String]) throws(Unmatched) {
-                    guard let table = compilation.table, let compiled = table.route(named: route.rawValue) else { throw unavailable }
-                    for name in parameters.keys.sorted() where compiled.parameter(named: name) == nil {
-                        throw Unmatched(reason: .invalidParameter, detail: "route '\\(route.rawValue)' has no parameter '\\(name)'", route: route, parameter: name)
+            extension \(name).EmbeddedTable.RouteLine {
+                /// The route as the table definition holds it.
+                nonisolated var definition: DeepLinkRouting.RouteDefinition {
+                    let parameters = (self.parameters ?? []).map { parameter in
+                        DeepLinkRouting.ParameterDefinition(
+                            name: parameter.name, charset: parameter.charset, minimumLength: parameter.min, maximumLength: parameter.max, isRequired: parameter.required)
                     }
-                    for parameter in compiled.parameters {
-                        let place = "route '\\(route.rawValue)': parameter '\\(parameter.name)'"
-                        guard let value = parameters[parameter.name] else {
-                            guard !parameter.rule.isRequired else {
-                                throw Unmatched(reason: .invalidParameter, detail: place + " is required but missing", route: route, parameter: parameter.name)
-                            }
-                            continue
-                        }
-                        if let violation = parameter.rule.validate(value[...]) {
-                            throw Unmatched(reason: .invalidParameter, detail: "\\(place) \\(violation)", route: route, parameter: parameter.name)
-                        }
-                    }
-                    // A value that makes a `.` or `..` path segment keeps its rule but opens nothing: browsers remove the segment.
-                    guard !compiled.pattern.hasWildcards else { return }
-                    do {
-                        _ = try table.links(route: route.rawValue, parameters: parameters)
-                    } catch {
-                        throw Unmatched(reason: .invalidParameter, detail: String(describing: error), route: route)
-                    }
-                }
-
-                /// What the app does with `link`: the gate and feature rules of the server's `/resolve`.
-                nonisolated static func action(of link: \(name), state: String?, features: Set<String>) -> Action {
-                    guard link.isValid, let route = compiledRoute(link.route) else { return .ignore }
-                    if let feature = route.feature, !features.contains(feature) { return .ignore }
-                    if let state, let gate = route.gate, !(compilation.table?.gates[gate]?.contains(state) ?? false) { return .ignore }
-                    return .dispatch
-                }
-
-                /// The canonical links of `link`; nil when the table cannot build them.
-                nonisolated static func links(of link: \(name)) -> Links? {
-                    try? compilation.table?.links(route: link.route.rawValue, parameters: link.parameters)
-                }
-
-                /// The table's stack of `link`'s route, built from `link`'s values, then `link`.
-                nonisolated static func stack(of link: \(name)) -> [\(name)] {
-                    let values = link.parameters
-                    let below = (compiledRoute(link.route)?.stack ?? []).compactMap { name in
-                        Route(rawValue: name).flatMap { route in self.link(route: route, value: { values[$0] }) }
-                    }
-                    return below + [link]
+                    func located(_ values: [String]?) -> [DeepLinkRouting.Located<String>] { (values ?? []).map { DeepLinkRouting.Located($0) } }
+                    return DeepLinkRouting.RouteDefinition(
+                        name: DeepLinkRouting.Located(name), path: DeepLinkRouting.Located(path), aliases: located(aliases), scopes: located(scopes),
+                        parameters: parameters, notification: notification.map { DeepLinkRouting.Located($0) }, gate: gate.map { DeepLinkRouting.Located($0) },
+                        feature: feature.map { DeepLinkRouting.Located($0) }, isSecret: secret ?? false, landing: landing.map { DeepLinkRouting.Located($0) },
+                        stack: located(stack))
                 }
             }
 

@@ -14,7 +14,7 @@ extension SwiftGenerator {
             /// `/resolve` calls `params`.
             \(access)nonisolated var parameters: [String: String] {
                 var parameters: [String: String] = [:]
-                for part in EmbeddedTable.parts(of: self).values {
+                for part in EmbeddedTable.named(self).values {
                     if let value = part.value { parameters[part.name] = value }
                 }
                 return parameters
@@ -50,14 +50,14 @@ extension SwiftGenerator {
             \(access)nonisolated static func == (left: \(name), right: \(name)) -> Bool {
                 let leftParts = EmbeddedTable.parts(of: left)
                 let rightParts = EmbeddedTable.parts(of: right)
-                return leftParts.route == rightParts.route && leftParts.values.map(\\.value) == rightParts.values.map(\\.value)
+                return leftParts.route == rightParts.route && leftParts.values == rightParts.values
             }
 
             /// Hashes the route and the values.
             \(access)nonisolated func hash(into hasher: inout Hasher) {
                 let parts = EmbeddedTable.parts(of: self)
                 hasher.combine(parts.route)
-                for part in parts.values { hasher.combine(part.value) }
+                for value in parts.values { hasher.combine(value) }
             }
         }
 
@@ -127,7 +127,7 @@ extension SwiftGenerator {
         extension \(name) {
             /// `charger(id: "CH-42")`; every value of a `secret: true` route is `<redacted>`: `magicEmailSignIn(token: <redacted>)`.
             \(access)nonisolated var description: String {
-                let parts = EmbeddedTable.parts(of: self)
+                let parts = EmbeddedTable.named(self)
                 guard !parts.values.isEmpty else { return parts.caseName }
                 let values = parts.values.map { part in
                     part.label + ": " + (parts.route.isSecret ? "<redacted>" : part.value.map { String(reflecting: $0) } ?? "nil")
@@ -142,7 +142,7 @@ extension SwiftGenerator {
 
             /// The values as children labelled as the case's, a secret route's `<redacted>`: what `dump` and `Mirror` show.
             \(access)nonisolated var customMirror: Mirror {
-                let parts = EmbeddedTable.parts(of: self)
+                let parts = EmbeddedTable.named(self)
                 let children: [Mirror.Child] = parts.values.map { part in
                     (label: part.label, value: parts.route.isSecret ? "<redacted>" as Any : part.value as Any)
                 }

@@ -29,7 +29,7 @@ package struct SwiftGenerator: Sendable {
     package func source() -> String {
         let sections = [
             header, linkEnum, routeEnum, valueEnums, outcomeTypes, notificationNames, parsing, values, coding, describing, dispatching,
-            embeddedTable, embeddedConversions, embeddedDefinition,
+            embeddedTable, embeddedRules, embeddedRepairs, embeddedConversions, embeddedDefinition,
         ]
         return sections.joined(separator: "\n")
     }

@@ -40,10 +40,10 @@ struct GeneratedNamesTests {
                             return DeepLink.personPost(self: value0, match: value1, DeepLink: value2)
 
                 """))
+        #expect(source.contains("        case .personPost(let value0, let value1, let value2):\n            return (.personPost, [value0, value1, value2])\n"))
         #expect(
             source.contains(
-                #"        case .personPost(let value0, let value1, let value2):"# + "\n"
-                    + #"            return (.personPost, "personPost", [("self", "self", value0), ("match", "match", value1), ("DeepLink", "DeepLink", value2)])"#
+                #"{"charset":"a-z","label":"self","max":1024,"min":1,"name":"self"},{"charset":"0-9","label":"match","max":1024,"min":1,"name":"match"},{"charset":"A-Za-z0-9._~-","label":"DeepLink","max":1024,"min":1,"name":"DeepLink","required":true}"#
             ))
         #expect(!source.contains("let self") && !source.contains("guard let match") && !source.contains("let DeepLink"))
     }
@@ -52,7 +52,7 @@ struct GeneratedNamesTests {
     func none() throws {
         let source = try SwiftGeneratorTests.generate(Self.table)
         #expect(source.contains("        case .none:\n            return DeepLink.none\n"))
-        #expect(source.contains("        case .none:\n            return (.none, \"none\", [])\n"))
+        #expect(source.contains("        case .none:\n            return (.none, [])\n"))
         #expect(source.contains("            nonisolated static let none = Foundation.Notification.Name(\"none\")\n"))
         #expect(source.contains("            case `default`\n"))
     }
@@ -61,6 +61,8 @@ struct GeneratedNamesTests {
     func commentEscaping() throws {
         let source = try SwiftGeneratorTests.generate(Self.table)
         #expect(source.contains("        /// `line\\u{A}break/\\u{202E}` (universal).\n        case `where`\n"))
-        #expect(source.contains(#"path: Located("line\u{A}break/\u{202E}")"#))
+        // In the embedded JSON the line break is JSON's `\n`, its backslash escaped for the string literal.
+        #expect(source.contains(#""name":"where","path":"line\\nbreak/\u{202E}""#))
+        #expect(!source.contains("\u{202E}") && !source.contains("line\nbreak"))
     }
 }

@@ -109,7 +109,7 @@ struct SwiftGeneratorTests {
         #expect(
             topLevel == [
                 "nonisolated enum ShopLink:", "enum ShopLink: Hashable,", "extension ShopLink {", "extension ShopLink.EmbeddedTable {",
-                "extension ShopLink.Route {",
+                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {",
             ])
     }
 
@@ -122,14 +122,22 @@ struct SwiftGeneratorTests {
         #expect(source.contains("        switch self {\n        case .signIn: true\n        default: false\n        }"))
     }
 
-    @Test("the embedded definition is one constant per route, each keeping every rule, escaped as Swift literals")
+    @Test("the embedded definition holds every rule: the routes as one JSON object a line, escaped for the string literal")
     func definition() throws {
         let source = try Self.generate(Self.shop.replacingOccurrences(of: "{charset: 0-9}}", with: #"{charset: '0-9\\"'}}"#))
-        #expect(source.contains("    nonisolated static let routes: [RouteDefinition] = [\n        route0, route1, route2, route3,\n    ]\n"))
-        #expect(source.contains(#"ParameterDefinition(name: "page", charset: "0-9\\\\\"", minimumLength: 1, maximumLength: 1024, isRequired: false)"#))
-        #expect(source.contains(#"    nonisolated static let route1 = RouteDefinition(name: Located("product-detail"), path: Located("s/$(site)/p/$(id)"), "#))
-        #expect(source.contains(#"stack: [Located("site")])"#))
+        #expect(source.contains("    nonisolated static let routesJSON = \"\"\"\n        [\n        {\"case\":\"site\","))
+        #expect(source.contains(#"{"charset":"0-9\\\\\\\\\\"","label":"page","max":1024,"min":1,"name":"page","required":false}"#))
+        #expect(
+            source.contains(
+                #"{"case":"productDetail","gate":"calm","name":"product-detail","parameters":[{"charset":"a-z","label":"site","max":10,"min":1,"name":"site"},"#
+            ))
+        #expect(source.contains(#""path":"s/$(site)/p/$(id)","scopes":["universal"],"stack":["site"]},"#))
+        #expect(
+            source.contains(
+                #"{"case":"signIn","name":"sign-in","parameters":[{"charset":"a-z","label":"token","max":1024,"min":8,"name":"token"}],"path":"m/$(token)","scopes":["universal"],"secret":true}"#
+            ))
         #expect(source.contains(#"GateDefinition(name: Located("calm"), states: [Located("browsing")]),"#))
+        #expect(source.contains("routes: routes.map(\\.definition))"))
     }
 
     @Test("features become a Feature enum read by requiredFeature; a table without any has an empty one")
@@ -143,7 +151,7 @@ struct SwiftGeneratorTests {
             ))
         #expect(source.contains("EmbeddedTable.compiledRoute(route)?.feature.flatMap { Feature(rawValue: $0) }"))
         #expect(source.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: Set(features.map(\\.rawValue)))"))
-        #expect(source.contains(#"features: [Located("premium-workflows")], routes: routes)"#))
+        #expect(source.contains(#"features: [Located("premium-workflows")], routes: routes.map(\.definition))"#))
         let none = try Self.generate(Self.shop)
         #expect(none.contains("        nonisolated enum Feature: CaseIterable, Hashable, Sendable {\n        }\n"))
         #expect(none.contains("    nonisolated var requiredFeature: Feature? {\n        nil\n    }\n"))
