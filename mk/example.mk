@@ -15,7 +15,7 @@
 CHECKS += example-check generated-code-check
 SYSTEM_VENV ?= .venv-system
 EXAMPLE = Examples/ExpresScanApp
-.PHONY: example-check generated-code-check example-vectors
+.PHONY: example-check generated-code-check example-vectors generated-api-article
 
 example-check:
 	@cmp -s config/deeplinkd.yaml $(EXAMPLE)/Sources/ExpresScan/deeplinkd.yaml || { echo "$(EXAMPLE)/Sources/ExpresScan/deeplinkd.yaml differs from config/deeplinkd.yaml: copy it again"; exit 1; }
@@ -30,3 +30,7 @@ example-vectors:
 
 generated-code-check: $(SYSTEM_VENV)/installed
 	cd Tests/GeneratedCode && ../../$(SYSTEM_VENV)/bin/python -m pytest
+
+# Writes the DocC catalog's article of the generated API again from the default table.
+generated-api-article:
+	.build/debug/deeplinkd generate swift --docc --config config/deeplinkd.yaml --output Sources/DeepLinkRouting/DeepLinkRouting.docc/GeneratedAPI.md

@@ -1,4 +1,4 @@
-/// Why the plugin cannot generate the routes, each saying what to change.
+/// Why the plugin generates no routes for a target, each saying what to change.
 enum DeepLinkRoutesPluginError: Error, CustomStringConvertible {
     case noTable(target: String)
     case severalTables(target: String, [String])
@@ -11,7 +11,7 @@ enum DeepLinkRoutesPluginError: Error, CustomStringConvertible {
         case .severalTables(let target, let paths):
             "target '\(target)' has \(paths.count) files named \(DeepLinkRoutesPlugin.tableName); keep one: \(paths.joined(separator: ", "))"
         case .committedFile(let target, let path):
-            "target '\(target)' holds \(path), which the generate-deep-links command writes, and applies DeepLinkRoutesPlugin, which would declare the same types again: keep the file and remove the plugin from the target, or delete the file"
+            "target '\(target)' holds \(path), which the generate-deep-links command writes, so DeepLinkRoutesPlugin generates nothing for it: keep the file and remove the plugin from the target, or delete the file to generate it at build time"
         }
     }
 }

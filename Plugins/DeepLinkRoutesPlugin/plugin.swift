@@ -11,7 +11,8 @@ struct DeepLinkRoutesPlugin: BuildToolPlugin {
     static let tableName = "deeplinkd.yaml"
     /// The options file it passes on when the target holds one.
     static let optionsName = "deeplinkd-generator.yaml"
-    /// The file the command plugin writes into a target; a target holding it compiles that file instead.
+    /// The file the command plugin writes into a target; a target holding it compiles that file, and the plugin
+    /// generates nothing for it.
     static let committedName = "DeepLinkRoutes.swift"
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -26,8 +27,11 @@ struct DeepLinkRoutesPlugin: BuildToolPlugin {
         let tables = files.filter { $0.lastPathComponent == tableName }
         guard let table = tables.first else { throw DeepLinkRoutesPluginError.noTable(target: target) }
         guard tables.count == 1 else { throw DeepLinkRoutesPluginError.severalTables(target: target, tables.map(\.path)) }
+        // A file the generate-deep-links command wrote is compiled as it is: generating it again would declare its
+        // types twice.
         if let committed = files.first(where: { $0.lastPathComponent == committedName }) {
-            throw DeepLinkRoutesPluginError.committedFile(target: target, committed.path)
+            Diagnostics.warning(DeepLinkRoutesPluginError.committedFile(target: target, committed.path).description)
+            return []
         }
         let options = files.first { $0.lastPathComponent == optionsName && $0.deletingLastPathComponent() == table.deletingLastPathComponent() }
         let output = workDirectory.appending(path: committedName)

@@ -13,16 +13,16 @@ struct GenerateDeepLinks: CommandPlugin {
         let isCheck = extractor.extractFlag(named: "check") > 0
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         let tool = try context.tool(named: "deeplinkd-routes").url
+        for table in Self.orphanTables(in: context.package.directoryURL, targets: context.package.targets) {
+            Diagnostics.error(
+                "\(table.path): its folder holds no Swift file, so SwiftPM drops the target before any plugin runs and nothing is generated from it: add a Swift file to the folder (the target's own link handling, or a comment)"
+            )
+        }
         var generated = 0
         for target in targets.compactMap({ $0 as? SourceModuleTarget }) {
             guard let table = target.sourceFiles.map(\.url).first(where: { $0.lastPathComponent == "deeplinkd.yaml" }) else { continue }
             try Self.run(tool, table: table, isCheck: isCheck)
             generated += 1
-        }
-        for table in Self.orphanTables(in: context.package.directoryURL, targets: context.package.targets) {
-            Diagnostics.error(
-                "\(table.path): its folder holds no Swift file, so SwiftPM drops the target before any plugin runs and nothing is generated from it: add a Swift file to the folder (the target's own link handling, or a comment)"
-            )
         }
         if generated == 0 { Diagnostics.error("no target \(names.isEmpty ? "" : "of \(names.joined(separator: ", ")) ")holds a deeplinkd.yaml") }
     }

@@ -16,11 +16,17 @@ struct GenerateSwiftCommand: ParsableCommand {
 
     @OptionGroup var generatorOptions: GeneratorOptionArguments
 
+    @Flag(help: "Write a DocC article of the generated API (its routes, then every declaration with its summary) instead of the Swift file.")
+    var docc = false
+
     func run() throws {
         let input = generatorOptions.input(tablePath: options.path)
         guard let table = input.table else { throw ExitCode.failure }
         let sourceName = URL(fileURLWithPath: options.path).lastPathComponent
-        let source = SwiftGenerator(table: table, sourceName: sourceName, options: input.options).source()
+        let source =
+            docc
+            ? GeneratedAPIArticle(table: table, sourceName: sourceName, options: input.options).markdown()
+            : SwiftGenerator(table: table, sourceName: sourceName, options: input.options).source()
         guard let output else {
             FileHandle.standardOutput.write(Data(source.utf8))
             return
