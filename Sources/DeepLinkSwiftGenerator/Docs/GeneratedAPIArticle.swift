@@ -5,28 +5,23 @@ import Foundation
 /// generated file, type by type, with its summary. It is read off the generated source itself (with `public`
 /// access), so it says what the code declares.
 package struct GeneratedAPIArticle {
-    /// The table.
-    package let table: RouteTable
-    /// The table file's name.
-    package let sourceName: String
-    /// The options; the article shows the API as `public`, whatever the access modifier.
-    package let options: SwiftGeneratorOptions
+    /// The generator of the code the article describes, its API made `public`, whatever the options say.
+    let generator: SwiftGenerator
 
-    /// The article of the code generated from `table`.
+    /// The article of the code generated from `table`, read from the file called `sourceName`, with `options`.
     package init(table: RouteTable, sourceName: String, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
-        self.table = table
-        self.sourceName = sourceName.visible
-        self.options = options
+        var exposed = options
+        exposed.accessModifier = .public
+        generator = SwiftGenerator(table: table, sourceName: sourceName, options: exposed)
     }
 
     /// The Markdown.
     package func markdown() -> String {
-        var exposed = options
-        exposed.accessModifier = .public
-        let source = SwiftGenerator(table: table, sourceName: sourceName, options: exposed).source()
+        let source = generator.source()
+        let sourceName = generator.sourceName
         var lines = [
             "# The generated API", "",
-            "What `deeplinkd generate swift` writes for `\(sourceName)`: one type, `\(options.typeName)`, with a case per route and "
+            "What `deeplinkd generate swift` writes for `\(sourceName)`: one type, `\(generator.name)`, with a case per route and "
                 + "everything else nested in it.", "",
             "## Overview", "",
             "The file is generated from the table at every build by the `DeepLinkRoutesPlugin` (or once by `deeplinkd generate swift`); "
@@ -35,7 +30,7 @@ package struct GeneratedAPIArticle {
             "## Routes", "",
             "| Case | Path | Scopes | Gate | Feature | Notification | Secret |", "| --- | --- | --- | --- | --- | --- | --- |",
         ]
-        for route in table.routes {
+        for route in generator.table.routes {
             let generated = GeneratedRoute(route)
             let paths = ([route.pattern] + route.aliases).map { "`\($0.description.visible)`" }.joined(separator: ", ")
             let cells = [
