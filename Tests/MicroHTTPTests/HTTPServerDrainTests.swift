@@ -76,4 +76,64 @@ struct HTTPServerDrainTests {
         #expect(stopTime < .seconds(5), "a half-sent request held the drain for \(stopTime)")
         #expect(connection.isClosedByServer())
     }
+
+    @Test("once draining begins every answer carries Connection: close, and new connections are still served")
+    func beginDrainingClosesAfterEachAnswer() throws {
+        try TestServer.with(handler: { _ in .response(HTTPResponse(status: 200, body: "ok")) }) { server in
+            let kept = try RawConnection(port: server.boundPort)
+            try kept.send("GET /before HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try kept.readResponse().headers["Connection"] == nil, "kept alive before the drain")
+            server.beginDraining()
+            try kept.send("GET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+            let last = try kept.readResponse()
+            #expect(last.status == 200)
+            #expect(last.headers["Connection"] == "close")
+            #expect(kept.isClosedByServer())
+            let fresh = try RawConnection(port: server.boundPort)
+            try fresh.send("GET /new HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = try fresh.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.headers["Connection"] == "close")
+        }
+    }
+
+    @Test("requests on connections still waiting in the listen backlog when the drain starts are answered, not reset")
+    func backlogIsServed() throws {
+        // One worker thread, held inside the handler for /slow: connections made meanwhile wait in the kernel's
+        // backlog, not yet accepted by libmicrohttpd, their requests sent.
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        var configuration = TestServer.configuration()
+        configuration.threadPoolSize = 1
+        let server = HTTPServer(configuration: configuration, logger: TestServer.quietLogger) { request in
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 5)
+            }
+            return .response(HTTPResponse(status: 200, body: "answered \(request.path)"))
+        }
+        try server.start()
+        let busy = try RawConnection(port: server.boundPort)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        let waiting = try (0..<4).map { index in
+            let connection = try RawConnection(port: server.boundPort)
+            try connection.send("GET /waiting-\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            return connection
+        }
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop(drainDeadline: .seconds(5))
+            stopped.signal()
+        }
+        #expect(Self.waitUntilRefused(port: server.boundPort), "the drain did not start")
+        release.signal()
+        #expect(try busy.readResponse().text == "answered /slow")
+        for (index, connection) in waiting.enumerated() {
+            let response = try connection.readResponse()
+            #expect(response.text == "answered /waiting-\(index)")
+            #expect(response.headers["Connection"] == "close")
+        }
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
+    }
 }
