@@ -22,6 +22,9 @@ final class OpenConnections: Sendable {
     private struct Tracked {
         var connections: [ObjectIdentifier: OpenConnection] = [:]
         var perPrefix: [AddressPrefix: Int] = [:]
+        /// Sockets handed to libmicrohttpd (`MHD_add_connection`) that it has not started yet: it queues them for a
+        /// worker, and counts them among its connections only once that worker takes them.
+        var handedOver: Set<Int32> = []
     }
 
     private let tracked = PThreadMutex(Tracked())
@@ -37,11 +40,27 @@ final class OpenConnections: Sendable {
     func opened(_ connection: OpenConnection) -> Int {
         tracked.withLock { tracked in
             tracked.connections[ObjectIdentifier(connection)] = connection
+            tracked.handedOver.remove(connection.descriptor)
             guard let prefix = connection.prefix else { return 0 }
             let count = (tracked.perPrefix[prefix] ?? 0) + 1
             tracked.perPrefix[prefix] = count
             return count
         }
+    }
+
+    /// Notes that the socket `descriptor` is being handed to libmicrohttpd, which starts it later (`opened`).
+    func handingOver(_ descriptor: Int32) {
+        _ = tracked.withLock { $0.handedOver.insert(descriptor) }
+    }
+
+    /// Forgets a socket libmicrohttpd refused (and closed) when it was handed over.
+    func refused(_ descriptor: Int32) {
+        _ = tracked.withLock { $0.handedOver.remove(descriptor) }
+    }
+
+    /// Whether a socket handed to libmicrohttpd has not been started yet: a drain must wait for it too.
+    var hasHandedOverConnections: Bool {
+        tracked.withLock { !$0.handedOver.isEmpty }
     }
 
     /// Stops tracking a connection libmicrohttpd is closing.

@@ -102,10 +102,15 @@ final class RunningDaemon: @unchecked Sendable {
             // The listener does not block: EAGAIN once the backlog is empty.
             guard client >= 0 else { return }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            // On failure libmicrohttpd closes the socket itself (0.9.75's `MHD_add_connection`).
-            _ = withUnsafePointer(to: &storage) { pointer in
+            // Tracked until a worker starts it, so the drain does not end before: libmicrohttpd queues it and counts
+            // it among its connections only then.
+            let connections = core.takeUnretainedValue().openConnections
+            connections.handingOver(client)
+            let added = withUnsafePointer(to: &storage) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(handle, client, $0, length) }
             }
+            // On failure libmicrohttpd has closed the socket itself (0.9.75's `MHD_add_connection`).
+            if added != .YES { connections.refused(client) }
         }
     }
 

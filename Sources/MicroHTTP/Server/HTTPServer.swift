@@ -114,7 +114,7 @@ public final class HTTPServer: Sendable {
         let deadline = start + SystemClock.nanoseconds(drainDeadline)
         // A client still sending its request's headers gets a short grace to finish them, not the whole drain time.
         let graceEnd = start + SystemClock.nanoseconds(min(drainDeadline, Self.receivingGrace))
-        while daemon.connectionCount > 0, SystemClock.monotonicNanoseconds() < deadline {
+        while daemon.connectionCount > 0 || core.openConnections.hasHandedOverConnections, SystemClock.monotonicNanoseconds() < deadline {
             core.openConnections.closeIdle(includingFresh: SystemClock.monotonicNanoseconds() >= graceEnd)
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
