@@ -10,8 +10,32 @@ import Testing
 struct HTTPServerDrainTests {
     @Test("a request queued on an idle keep-alive connection when the drain starts is still answered")
     func queuedRequestOnIdleConnectionIsAnswered() throws {
-        // One worker thread, held inside the handler for /slow: the request sent meanwhile on the idle connection
-        // waits unread in the kernel while the drain shuts the reading side of that connection.
+        // The request sent on the idle connection while the worker is held waits unread in the kernel while the
+        // drain shuts the reading side of that connection.
+        let (server, entered, release) = try Self.startHeldServer()
+        let idle = try RawConnection(port: server.boundPort)
+        try idle.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().text == "answered /first")
+        let busy = try RawConnection(port: server.boundPort)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        try idle.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        let stopped = Self.stopInBackground(server)
+        #expect(Self.waitUntilRefused(port: server.boundPort), "the drain did not start")
+        release.signal()
+
+        #expect(try busy.readResponse().text == "answered /slow")
+        let queued = try idle.readResponse()
+        #expect(queued.text == "answered /queued")
+        #expect(queued.headers["Connection"] == "close")
+        #expect(stopped.wait(timeout: .now() + 3) == .success)
+        #expect(idle.isClosedByServer())
+    }
+
+    /// A started server with one worker thread, which the handler holds inside `/slow` until `release` is signalled
+    /// (`entered` says it is held); any other path is answered at once with `answered PATH`.
+    static func startHeldServer() throws -> (HTTPServer, entered: DispatchSemaphore, release: DispatchSemaphore) {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         var configuration = TestServer.configuration()
@@ -24,28 +48,17 @@ struct HTTPServerDrainTests {
             return .response(HTTPResponse(status: 200, body: "answered \(request.path)"))
         }
         try server.start()
-        let idle = try RawConnection(port: server.boundPort)
-        try idle.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try idle.readResponse().text == "answered /first")
-        let busy = try RawConnection(port: server.boundPort)
-        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(entered.wait(timeout: .now() + 5) == .success)
-        try idle.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
+        return (server, entered, release)
+    }
 
+    /// Stops `server` (a 5 s drain) on another thread; the semaphore is signalled once it has stopped.
+    static func stopInBackground(_ server: HTTPServer) -> DispatchSemaphore {
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.stop(drainDeadline: .seconds(5))
             stopped.signal()
         }
-        #expect(Self.waitUntilRefused(port: server.boundPort), "the drain did not start")
-        release.signal()
-
-        #expect(try busy.readResponse().text == "answered /slow")
-        let queued = try idle.readResponse()
-        #expect(queued.text == "answered /queued")
-        #expect(queued.headers["Connection"] == "close")
-        #expect(stopped.wait(timeout: .now() + 3) == .success)
-        #expect(idle.isClosedByServer())
+        return stopped
     }
 
     /// Whether new connections to `port` are refused within 5 s: the server has stopped listening, so its drain began.
@@ -99,20 +112,9 @@ struct HTTPServerDrainTests {
 
     @Test("requests on connections still waiting in the listen backlog when the drain starts are answered, not reset")
     func backlogIsServed() throws {
-        // One worker thread, held inside the handler for /slow: connections made meanwhile wait in the kernel's
-        // backlog, not yet accepted by libmicrohttpd, their requests sent.
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        var configuration = TestServer.configuration()
-        configuration.threadPoolSize = 1
-        let server = HTTPServer(configuration: configuration, logger: TestServer.quietLogger) { request in
-            if request.path == "/slow" {
-                entered.signal()
-                _ = release.wait(timeout: .now() + 5)
-            }
-            return .response(HTTPResponse(status: 200, body: "answered \(request.path)"))
-        }
-        try server.start()
+        // Connections made while the worker is held wait in the kernel's backlog, not yet accepted by
+        // libmicrohttpd, their requests sent.
+        let (server, entered, release) = try Self.startHeldServer()
         let busy = try RawConnection(port: server.boundPort)
         try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(entered.wait(timeout: .now() + 5) == .success)
@@ -121,11 +123,7 @@ struct HTTPServerDrainTests {
             try connection.send("GET /waiting-\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
             return connection
         }
-        let stopped = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            server.stop(drainDeadline: .seconds(5))
-            stopped.signal()
-        }
+        let stopped = Self.stopInBackground(server)
         #expect(Self.waitUntilRefused(port: server.boundPort), "the drain did not start")
         release.signal()
         #expect(try busy.readResponse().text == "answered /slow")

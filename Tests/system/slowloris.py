@@ -8,6 +8,7 @@ Loopback answers on all of 127.0.0.0/8, so a test picks its source addresses: at
 
 import http.client
 import os
+import resource
 import selectors
 import socket
 import ssl
@@ -144,11 +145,11 @@ def socket_count(server_pid):
     return count
 
 
-def connections_by_peer(server_pid, port):
-    """The server's accepted TCP connections on `port`, counted by peer address (such as `127.0.0.2`).
+def connection_peers(server_pid, port):
+    """Socket inode -> peer address of every accepted TCP connection on `port` in the server's descriptor table.
 
-    Each socket is counted once, by its inode: /proc/net/tcp is read in pieces while the kernel's table changes, and
-    a connection can be listed twice."""
+    Keyed by inode, so each socket is counted once: /proc/net/tcp is read in pieces while the kernel's table changes,
+    and a connection can be listed twice."""
     inodes = set()
     for name in os.listdir(f"/proc/{server_pid}/fd"):
         try:
@@ -165,10 +166,23 @@ def connections_by_peer(server_pid, port):
             local, remote, inode = fields[1], fields[2], fields[9]
             if int(local.split(":")[1], 16) == port and inode in inodes and not remote.endswith(":0000"):
                 peers[inode] = ".".join(str(octet) for octet in reversed(bytes.fromhex(remote.split(":")[0])))
+    return peers
+
+
+def connections_by_peer(server_pid, port):
+    """The server's accepted TCP connections on `port`, counted by peer address (such as `127.0.0.2`)."""
     counts = {}
-    for peer in peers.values():
+    for peer in connection_peers(server_pid, port).values():
         counts[peer] = counts.get(peer, 0) + 1
     return counts
+
+
+def raise_descriptor_limit(wanted):
+    """Raises this process's descriptor limit to `wanted` (or its hard limit), for the many sockets of an attack."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, wanted) if hard != resource.RLIM_INFINITY else wanted
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def connections_by_network(server_pid, port):

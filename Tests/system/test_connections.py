@@ -9,9 +9,7 @@ two snapshots HOLD_SECONDS apart (libmicrohttpd accepts a connection over a limi
 """
 
 import multiprocessing
-import os
 import queue
-import resource
 import socket
 import threading
 import time
@@ -20,6 +18,7 @@ import pytest
 
 from hostile_cases import INCOMPLETE
 from rawhttp import HOST, exchange, fetch
+from slowloris import connection_peers, raise_descriptor_limit
 
 ATTACKER_ADDRESS = "127.0.0.2"
 ATTACKERS = 500
@@ -42,31 +41,11 @@ NORMAL_TARGETS = [("/healthz", b'"status":"ok"'), ("/.well-known/apple-app-site-
                   ("/c/CH-42", b"CH-42")]
 
 
-def connection_peers(server):
-    """Socket inode -> peer address of every accepted TCP connection in the server's descriptor table."""
-    inodes = set()
-    for name in os.listdir(f"/proc/{server.pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{server.pid}/fd/{name}")
-        except OSError:
-            continue
-        if target.startswith("socket:["):
-            inodes.add(target[8:-1])
-    found = {}
-    with open("/proc/net/tcp", encoding="ascii") as handle:
-        next(handle)
-        for line in handle:
-            local, remote, inode = (fields := line.split())[1], fields[2], fields[9]
-            if int(local.split(":")[1], 16) == server.port and inode in inodes and not remote.endswith(":0000"):
-                found[inode] = ".".join(str(byte) for byte in reversed(bytes.fromhex(remote.split(":")[0])))
-    return found
-
-
 def held_connections(server, peer=None):
     """(held from `peer`, seen from `peer` in one snapshot, held in all): held means in two snapshots."""
-    first = connection_peers(server)
+    first = connection_peers(server.pid, server.port)
     time.sleep(HOLD_SECONDS)
-    second = connection_peers(server)
+    second = connection_peers(server.pid, server.port)
     held = [inode for inode in first if inode in second]
     from_peer = [inode for inode in held if peer is None or second[inode] == peer]
     return len(from_peer), sum(1 for address in first.values() if peer is None or address == peer), len(held)
@@ -148,10 +127,7 @@ def p99(values):
 
 @pytest.fixture(scope="module", autouse=True)
 def descriptor_limit():
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, 4096) if hard != resource.RLIM_INFINITY else 4096
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    raise_descriptor_limit(4096)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ in docs/reliability.md.
 
 import multiprocessing
 import queue
-import resource
 import ssl
 import statistics
 import subprocess
@@ -25,7 +24,8 @@ import time
 import pytest
 
 from conftest import DEFAULT_CONFIG
-from slowloris import Attack, attacker_addresses, connections_by_network, probe, socket_count, summary
+from slowloris import (Attack, attacker_addresses, connections_by_network, probe, raise_descriptor_limit, socket_count,
+                       summary)
 
 ADDRESSES = 20
 PER_ADDRESS = 50  # 1,000 in all, 50 from each address: under the default per-address limit of 64
@@ -44,10 +44,7 @@ DEADLINE_SLACK = 1.5  # the deadline is checked every 250 ms; the client sees th
 
 @pytest.fixture(scope="module", autouse=True)
 def descriptor_limit():
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, 8192) if hard != resource.RLIM_INFINITY else 8192
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    raise_descriptor_limit(8192)
 
 
 @pytest.fixture(scope="module")
