@@ -19,7 +19,6 @@ from rawhttp import HOST
 
 AASA = "/.well-known/apple-app-site-association"
 PROBE_ADDRESS = "127.1.0.1"
-REFUSED_WITHIN = 0.5  # a connection the server closes this soon after connecting was refused, not held
 
 
 def attacker_addresses(count):
@@ -45,11 +44,12 @@ class Attack:
     """Connections from `addresses`, `per_address` each, kept up for `seconds`: in "trickle" mode each sends a request
     line, then one header line every `interval` seconds; in "tls" mode every other one sends a TLS ClientHello and
     the rest nothing, and none goes further. A connection the server closes is reconnected (after `interval` when it
-    was refused at once, so the attack does not spin). Reports what it saw to `report` (a multiprocessing queue)."""
+    was refused: closed within `refused_within` seconds, which leaves room for a busy machine to notice a close late,
+    so the attack does not spin). Reports what it saw to `report` (a multiprocessing queue)."""
 
-    def __init__(self, port, addresses, per_address, mode, interval, seconds):
+    def __init__(self, port, addresses, per_address, mode, interval, seconds, refused_within):
         self.port, self.addresses, self.per_address = port, addresses, per_address
-        self.mode, self.interval, self.seconds = mode, interval, seconds
+        self.mode, self.interval, self.seconds, self.refused_within = mode, interval, seconds, refused_within
         self.hello = client_hello() if mode == "tls" else b""
 
     def run(self, stop, report):
@@ -74,7 +74,7 @@ class Attack:
             selector.unregister(connection)
             connection.close()
             lifetime = now - slot["opened"]
-            if lifetime < REFUSED_WITHIN:
+            if lifetime < self.refused_within:
                 counts["refused"] += 1
                 waiting.append((now + self.interval, slot["index"]))
             else:

@@ -15,10 +15,12 @@ in docs/reliability.md.
 """
 
 import multiprocessing
+import os
 import queue
 import ssl
 import statistics
 import subprocess
+import threading
 import time
 
 import pytest
@@ -38,6 +40,7 @@ ATTACK_SECONDS = 24.0  # two rounds of the default deadline
 SHORT_ATTACK_SECONDS = 14.0
 SETTLE_SECONDS = 2.0  # probes start once the attack is established
 PROBE_PACE = 0.4
+SAMPLE_PACE = 0.1
 PROBE_MEDIAN_BOUND_MS = 100.0
 DEADLINE_SLACK = 1.5  # the deadline is checked every 250 ms; the client sees the close a little later
 
@@ -64,11 +67,22 @@ def client_context():
     return context
 
 
-def attacked(server, mode, seconds, context=None):
-    """Runs an attack of `mode` against `server` for `seconds` while probing it; what both saw."""
+def sample(server, idle_sockets, end, run):
+    """Until `end`, every SAMPLE_PACE seconds: the connections the server holds from the attackers' network, and in all
+    (its sockets beyond the `idle_sockets` it had before the attack)."""
+    while time.monotonic() < end:
+        run["held"].append(connections_by_network(server.pid, server.port).get(ATTACKER_NETWORK, 0))
+        run["total"].append(socket_count(server.pid) - idle_sockets)
+        time.sleep(SAMPLE_PACE)
+
+
+def attacked(server, mode, seconds, head_timeout, context=None):
+    """Runs an attack of `mode` against `server` for `seconds` while probing it; what both saw. A connection closed
+    within half the head timeout was refused, not held."""
     baseline = [probe(server.port, context)[0] for _ in range(5)]
     idle_sockets = socket_count(server.pid)
-    attack = Attack(server.port, attacker_addresses(ADDRESSES), PER_ADDRESS, mode, TRICKLE_INTERVAL, seconds)
+    attack = Attack(server.port, attacker_addresses(ADDRESSES), PER_ADDRESS, mode, TRICKLE_INTERVAL, seconds,
+                    refused_within=min(2.0, head_timeout / 2))
     processes = multiprocessing.get_context("fork")
     stop, report = processes.Event(), processes.Queue()
     attacker = processes.Process(target=attack.run, args=(stop, report), daemon=True)
@@ -77,15 +91,15 @@ def attacked(server, mode, seconds, context=None):
     time.sleep(SETTLE_SECONDS)
     run = {"baseline": summary(baseline), "latencies": [], "problems": [], "held": [], "total": []}
     end = time.monotonic() + seconds - SETTLE_SECONDS - 1.0
+    sampling = threading.Thread(target=sample, args=(server, idle_sockets, end, run), daemon=True)
+    sampling.start()
     while time.monotonic() < end:
         milliseconds, problem = probe(server.port, context)
         run["latencies"].append(milliseconds)
         if problem:
             run["problems"].append(f"{problem} after {milliseconds:.0f} ms")
-        networks = connections_by_network(server.pid, server.port)
-        run["held"].append(networks.get(ATTACKER_NETWORK, 0))
-        run["total"].append(socket_count(server.pid) - idle_sockets)
         time.sleep(PROBE_PACE)
+    sampling.join()
     stop.set()
     attacker.join(15)
     if attacker.is_alive():
@@ -108,27 +122,27 @@ def attacked(server, mode, seconds, context=None):
 
 @pytest.fixture(scope="module")
 def trickle(serve):
-    return attacked(serve("--config", DEFAULT_CONFIG, name="trickle-defaults"), "trickle", ATTACK_SECONDS)
+    return attacked(serve("--config", DEFAULT_CONFIG, name="trickle-defaults"), "trickle", ATTACK_SECONDS, HEAD_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
 def stalled_handshakes(serve, certificate):
     server = serve("--config", DEFAULT_CONFIG, *certificate, name="tls-defaults")
-    return attacked(server, "tls", ATTACK_SECONDS, client_context())
+    return attacked(server, "tls", ATTACK_SECONDS, HEAD_TIMEOUT, client_context())
 
 
 @pytest.fixture(scope="module")
 def trickle_without_limits(serve):
     server = serve("--config", DEFAULT_CONFIG, "--per-ip-limit", 0, "--per-prefix-limit", 0, "--header-timeout",
                    SHORT_TIMEOUT, name="trickle-no-limits")
-    return attacked(server, "trickle", SHORT_ATTACK_SECONDS)
+    return attacked(server, "trickle", SHORT_ATTACK_SECONDS, SHORT_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
 def stalled_handshakes_without_limits(serve, certificate):
     server = serve("--config", DEFAULT_CONFIG, *certificate, "--per-ip-limit", 0, "--per-prefix-limit", 0,
                    "--header-timeout", SHORT_TIMEOUT, name="tls-no-limits")
-    return attacked(server, "tls", SHORT_ATTACK_SECONDS, client_context())
+    return attacked(server, "tls", SHORT_ATTACK_SECONDS, SHORT_TIMEOUT, client_context())
 
 
 DEFAULT_RUNS = ["trickle", "stalled_handshakes"]
@@ -155,8 +169,10 @@ def test_with_the_default_limits_the_aasa_is_answered_within_100_ms(request, nam
 
 @pytest.mark.parametrize("name", DEFAULT_RUNS)
 def test_the_attackers_network_holds_at_most_the_per_prefix_limit(request, name):
+    """Each worker thread (one per core by default) checks the count before it accepts: when all of them admit one
+    more at the same moment, the ones over the limit are closed at once, but a sample may catch them first."""
     run = request.getfixturevalue(name)
-    assert max(run["held"]) <= PREFIX_LIMIT, run["held"]
+    assert max(run["held"]) <= PREFIX_LIMIT + (os.cpu_count() or 1) - 1, run["held"]
     assert max(run["held"]) >= PREFIX_LIMIT // 2, f"the attack never held many connections: {run['held']}"
     assert run["attacker"]["refused"] > 0, "no connection was refused: the limit was never reached"
 
