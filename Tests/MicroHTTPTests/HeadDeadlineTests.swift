@@ -67,6 +67,30 @@ struct HeadDeadlineTests {
         }
     }
 
+    @Test("a late head is logged, an idle keep-alive connection closed at the deadline is not (its expiry is routine)")
+    func onlyLateHeadsAreLogged() throws {
+        let log = LogRecorder()
+        let server = HTTPServer(configuration: Self.configuration(), logger: log.logger, handler: Self.echo)
+        try server.start()
+        defer { server.stop(drainDeadline: .milliseconds(200)) }
+        let message = "closed connections whose request head did not arrive in time"
+        let idle = try RawConnection(port: server.boundPort)
+        try idle.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().status == 200)
+        #expect(idle.isClosed(within: 5))
+        Thread.sleep(forTimeInterval: 1.2)  // longer than a report waits
+        #expect(!log.messages.contains(message))
+        let late = try RawConnection(port: server.boundPort)
+        try late.send("GET / HTTP/1.1\r\nHost: x\r\n")
+        #expect(late.isClosed(within: 5))
+        var logged = false
+        for _ in 0..<50 where !logged {
+            logged = log.messages.contains(message)
+            if !logged { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(logged)
+    }
+
     @Test("a request whose head is in is not cut by the deadline while its body arrives slowly")
     func slowBodyIsNotCut() throws {
         try TestServer.with(Self.configuration(), handler: Self.echo) { server in

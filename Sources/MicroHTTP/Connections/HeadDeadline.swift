@@ -28,7 +28,8 @@ final class HeadDeadline: Sendable {
     private let finished = PThreadMutex<pthread_t?>(nil)
 
     /// A deadline of `timeout` on the connections of `connections`; `report` is told, from the deadline's thread and
-    /// at most once a second, how many it closed since it was last told and the address of one of them.
+    /// at most once a second, how many late heads it closed since it was last told (idle keep-alive connections left
+    /// out: their expiry is routine) and the address of one of them.
     init(timeout: Duration, connections: OpenConnections, report: @escaping @Sendable (_ closed: Int, _ example: String) -> Void) {
         self.timeout = SystemClock.nanoseconds(timeout)
         self.connections = connections
@@ -88,8 +89,8 @@ final class HeadDeadline: Sendable {
             // Woken (by `stop`): done. Timed out, or interrupted by a signal: look.
             if poll(&wake, 1, Int32(interval / 1_000_000)) > 0 { return }
             let now = SystemClock.monotonicNanoseconds()
-            let late = connections.closeLateHeads(dueBefore: now - timeout)
-            if late.count > 0 { (unreported, example) = (unreported + late.count, late.example) }
+            let closed = connections.closeLateHeads(dueBefore: now - timeout)
+            if closed.late > 0 { (unreported, example) = (unreported + closed.late, closed.example) }
             guard unreported > 0, reportedAt == Int.min || now - reportedAt >= 1_000_000_000 else { continue }
             report(unreported, example)
             (unreported, reportedAt) = (0, now)

@@ -89,18 +89,21 @@ final class OpenConnections: Sendable {
     }
 
     /// Shuts the reading side of every connection whose request head (or TLS handshake) has been due since before
-    /// `dueBefore` (monotonic nanoseconds) and is still not in; returns how many it shut, and the address of one.
-    func closeLateHeads(dueBefore: Int) -> (count: Int, example: String) {
+    /// `dueBefore` (monotonic nanoseconds) and is still not in. Returns how many of them had not had a request answered
+    /// or were sending one (late heads), and the address of one of those; idle keep-alive connections closed on the
+    /// way are not counted: their expiry is routine.
+    func closeLateHeads(dueBefore: Int) -> (late: Int, example: String) {
         tracked.withLock { tracked in
-            var closed = 0
+            var late = 0
             var example = ""
             for connection in tracked.connections.values
             where !connection.isBusy.load(ordering: .acquiring) && connection.headDueSince.load(ordering: .acquiring) < dueBefore {
-                guard Self.shutReading(connection) else { continue }
-                closed += 1
+                let wasIdle = connection.isIdle
+                guard Self.shutReading(connection), !wasIdle else { continue }
+                late += 1
                 example = connection.remoteAddress
             }
-            return (closed, example)
+            return (late, example)
         }
     }
 
