@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         // Generates the app's DeepLink enum from a deeplinkd.yaml in the target, at build time.
         .plugin(name: "DeepLinkRoutesPlugin", targets: ["DeepLinkRoutesPlugin"]),
+        // Writes that file into the target for review (`swift package generate-deep-links`), or checks it (`--check`).
+        .plugin(name: "GenerateDeepLinks", targets: ["GenerateDeepLinks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,14 +51,19 @@ let package = Package(
             name: "DeepLinkAASA", dependencies: ["DeepLinkBytes", "DeepLinkRouting"],
             swiftSettings: upcomingFeatures
         ),
+        // How a table name becomes an identifier in generated code, shared by the Swift and Kotlin generators.
+        .target(
+            name: "GeneratedNames",
+            swiftSettings: upcomingFeatures
+        ),
         // The Swift file an app compiles from a route table (`deeplinkd generate swift`, the DeepLinkRoutesPlugin).
         .target(
-            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
+            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting", "DeepLinkConfig", "GeneratedNames", .product(name: "Yams", package: "Yams")],
             swiftSettings: upcomingFeatures
         ),
         // The Kotlin file an Android app compiles from a route table (`deeplinkd generate kotlin`): plain Kotlin/JVM, no dependency.
         .target(
-            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting"],
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "GeneratedNames"],
             swiftSettings: upcomingFeatures
         ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
@@ -142,10 +149,16 @@ let package = Package(
         ),
         // `deeplinkd generate swift` without the server, for the plugin: an app's build machine needs no C library.
         .executableTarget(
-            name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"],
+            name: "deeplinkd-routes", dependencies: ["DeepLinkSwiftGenerator"],
             swiftSettings: upcomingFeatures
         ),
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
+        .plugin(
+            name: "GenerateDeepLinks",
+            capability: .command(
+                intent: .custom(verb: "generate-deep-links", description: "Write DeepLinkRoutes.swift from each target's deeplinkd.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "writes DeepLinkRoutes.swift beside each target's deeplinkd.yaml")]),
+            dependencies: ["deeplinkd-routes"]),
         // A raw-socket HTTP client the test targets share (not a test target itself, and in no product).
         .target(
             name: "HTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/HTTPTestSupport",

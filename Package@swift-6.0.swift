@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .plugin(name: "DeepLinkRoutesPlugin", targets: ["DeepLinkRoutesPlugin"]),
+        .plugin(name: "GenerateDeepLinks", targets: ["GenerateDeepLinks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0")
@@ -32,12 +33,22 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .target(
-            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting"],
+            name: "GeneratedNames",
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "DeepLinkSwiftGenerator", dependencies: ["DeepLinkRouting", "DeepLinkConfig", "GeneratedNames", .product(name: "Yams", package: "Yams")],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "GeneratedNames"],
             swiftSettings: upcomingFeatures
         ),
         .target(
             name: "DeepLinkConfig",
-            dependencies: ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -45,9 +56,15 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
-            name: "deeplinkd-routes", dependencies: ["DeepLinkConfig", "DeepLinkRouting", "DeepLinkSwiftGenerator"],
+            name: "deeplinkd-routes", dependencies: ["DeepLinkSwiftGenerator"],
             swiftSettings: upcomingFeatures
         ),
         .plugin(name: "DeepLinkRoutesPlugin", capability: .buildTool(), dependencies: ["deeplinkd-routes"]),
+        .plugin(
+            name: "GenerateDeepLinks",
+            capability: .command(
+                intent: .custom(verb: "generate-deep-links", description: "Write DeepLinkRoutes.swift from each target's deeplinkd.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "writes DeepLinkRoutes.swift beside each target's deeplinkd.yaml")]),
+            dependencies: ["deeplinkd-routes"]),
     ]
 )

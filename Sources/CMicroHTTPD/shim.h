@@ -18,14 +18,16 @@ typedef void *(*microhttp_uri_callback)(void *cls, const char *uri, struct MHD_C
 /// The callback MHD_OPTION_UNESCAPE_CALLBACK expects; microhttpd.h describes it only in a comment.
 typedef size_t (*microhttp_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 
-// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the five callbacks that
-// take two pointers each (a function and its closure, awkward to put into an MHD_OptionItem from Swift
-// without bit-casting a function pointer to an integer) plus an MHD_OPTION_ARRAY of plain integer and
-// pointer options. The logger is listed first, as microhttpd.h asks, so start-up errors reach it.
-// The port argument is 0 because MicroHTTP always passes its own socket via MHD_OPTION_LISTEN_SOCKET.
+// Why: MHD_start_daemon is variadic. This wrapper fixes the argument list to the accept policy and the
+// five callbacks that take two pointers each (a function and its closure, awkward to put into an
+// MHD_OptionItem from Swift without bit-casting a function pointer to an integer) plus an MHD_OPTION_ARRAY
+// of plain integer and pointer options. The logger is listed first, as microhttpd.h asks, so start-up
+// errors reach it. The port argument is 0 because MicroHTTP always passes its own socket via
+// MHD_OPTION_LISTEN_SOCKET.
 static inline struct MHD_Daemon *
 microhttp_start_daemon(unsigned int flags,
                        void *callback_context,
+                       MHD_AcceptPolicyCallback accept_policy,
                        MHD_LogCallback log_callback,
                        microhttp_uri_callback uri_callback,
                        MHD_AccessHandlerCallback access_handler,
@@ -35,7 +37,7 @@ microhttp_start_daemon(unsigned int flags,
                        const struct MHD_OptionItem *options)
 {
   return MHD_start_daemon(flags, 0,
-                          NULL, NULL,
+                          accept_policy, callback_context,
                           access_handler, callback_context,
                           MHD_OPTION_EXTERNAL_LOGGER, log_callback, callback_context,
                           MHD_OPTION_URI_LOG_CALLBACK, uri_callback, callback_context,

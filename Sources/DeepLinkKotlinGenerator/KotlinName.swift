@@ -1,17 +1,17 @@
-import DeepLinkRouting
+import GeneratedNames
 
-/// How table names become Kotlin names in generated code: the Swift generator's identifier (`product-detail` is
+/// How table names become Kotlin names in generated code: the identifier `GeneratedName` makes, as for Swift (`product-detail` is
 /// `productDetail`), written in backticks where it is a Kotlin keyword; route classes and enum entries start with
 /// an upper-case letter (`ProductDetail`, `SignedOut`), so they never meet a keyword or a member of `Enum`.
 package enum KotlinName {
     /// The property (parameter) name, escaped; nil when the name has no letter, digit or `_`.
     package static func property(for name: String) -> String? {
-        SwiftName.identifier(for: name).map(escaped)
+        GeneratedName.identifier(for: name).map(escaped)
     }
 
     /// The class (route) or enum entry (state, feature) name.
     package static func type(for name: String) -> String? {
-        SwiftName.identifier(for: name).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        GeneratedName.identifier(for: name).map { $0.prefix(1).uppercased() + $0.dropFirst() }
     }
 
     /// `identifier` in backticks when Kotlin reserves it (hard, soft and modifier keywords: backticks are always legal).

@@ -1,4 +1,5 @@
 package import DeepLinkRouting
+import GeneratedNames
 
 /// What `check` refuses for the Kotlin code (`deeplinkd generate kotlin`): names it cannot declare even in
 /// backticks. Keywords are escaped, so only these are left: a name made of `_` alone (Kotlin reserves `_`, `__`, …),
@@ -22,7 +23,7 @@ package enum KotlinNameProblems {
                 }
             }
             for parameter in route.parameters {
-                if let name = SwiftName.identifier(for: parameter.name), isUnderscores(name), name != "_" {
+                if let name = GeneratedName.identifier(for: parameter.name), isUnderscores(name), name != "_" {
                     problems.append(
                         Diagnostic(
                             .error, line: parameter.line ?? line,
@@ -44,7 +45,7 @@ package enum KotlinNameProblems {
             if isUnderscores(entry) {
                 problems.append(
                     Diagnostic(.error, line: name.line, "\(kind) '\(name.value)': its Kotlin name '\(entry)' is reserved in Kotlin; rename the \(kind)"))
-            } else if let other = taken[entry], other != name.value, SwiftName.identifier(for: other) != SwiftName.identifier(for: name.value) {
+            } else if let other = taken[entry], other != name.value, GeneratedName.identifier(for: other) != GeneratedName.identifier(for: name.value) {
                 problems.append(
                     Diagnostic(
                         .error, line: name.line,

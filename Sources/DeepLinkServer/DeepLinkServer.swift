@@ -122,19 +122,18 @@ package final class DeepLinkServer: Sendable {
     package var isReady: Bool { !isDraining.load(ordering: .relaxed) }
 
     /// Turns unready: `/readyz` answers 503 from now on while everything else is still served, so a load balancer
-    /// probing it stops sending new requests before `stop` closes the listener.
+    /// probing it stops sending new requests before `stop` closes the listener; and every answer carries
+    /// `Connection: close`, so keep-alive clients open a new connection for each request (which the load balancer,
+    /// once it has seen the 503, sends elsewhere) and none is caught sending on a kept one when `stop` closes it.
     package func beginDraining() {
         isDraining.store(true, ordering: .relaxed)
+        http.withLock { $0 }?.beginDraining()
     }
 
     /// Turns unready (`beginDraining`), stops accepting, lets requests in flight finish (up to `drainDeadline`),
-    /// then closes.
+    /// then closes. The watcher is stopped last: a reload it may be running does not hold up the drain.
     package func stop(drainDeadline: Duration = .seconds(5)) {
         beginDraining()
-        watcher.withLock { watcher in
-            defer { watcher = nil }
-            return watcher
-        }?.stop()
         let server = http.withLock { server in
             defer { server = nil }
             return server
@@ -145,6 +144,10 @@ package final class DeepLinkServer: Sendable {
             return server
         }
         metricsServer?.stop(drainDeadline: .seconds(1))
+        watcher.withLock { watcher in
+            defer { watcher = nil }
+            return watcher
+        }?.stop()
     }
 
     private func handle(_ request: HTTPRequest, servesMetrics: Bool) -> HTTPReply {

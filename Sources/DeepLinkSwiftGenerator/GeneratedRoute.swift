@@ -2,16 +2,26 @@ import DeepLinkRouting
 
 /// One route as the generated code names it.
 struct GeneratedRoute {
+    /// The compiled route.
     let route: Route
-    /// The case name, escaped.
+    /// The case name, escaped where it is a keyword.
     let caseName: String
-    /// The parameters, in declaration order, with their labels (escaped) and whether the value is always present.
-    let parameters: [(name: String, label: String, isRequired: Bool)]
+    /// The parameters, in declaration order: the table's name, the case's label (escaped, and as written in a
+    /// description) and whether the value is always present.
+    let parameters: [(name: String, label: String, bareLabel: String, isRequired: Bool)]
 
     init(_ route: Route) {
         self.route = route
-        caseName = SwiftName.escaped(SwiftName.identifier(for: route.name) ?? "_")
-        parameters = route.parameters.map { ($0.name, SwiftName.escaped(SwiftName.identifier(for: $0.name) ?? "_"), $0.rule.isRequired) }
+        caseName = SwiftName.escapedIdentifier(for: route.name)
+        parameters = route.parameters.map { parameter in
+            let label = SwiftName.escapedIdentifier(for: parameter.name)
+            return (parameter.name, label, label.trimmingBackticks, parameter.rule.isRequired)
+        }
+    }
+
+    /// The case name without backticks, as a description prints it.
+    var bareCaseName: String {
+        caseName.trimmingBackticks
     }
 
     /// `charger(id: String)`, or `charger` for a route without parameters.
@@ -20,17 +30,17 @@ struct GeneratedRoute {
         return caseName + "(" + parameters.map { "\($0.label): String\($0.isRequired ? "" : "?")" }.joined(separator: ", ") + ")"
     }
 
-    /// The local a value of the parameter called `name` is bound to: `value0` for the first.
-    ///
-    /// Never the parameter's own name, which could shadow what the generated code uses (`match`, `self`, a type).
-    func local(of name: String) -> String? {
-        parameters.firstIndex { $0.name == name }.map { "value\($0)" }
+    /// `.charger(let value0)`: every value bound, to `value0`, `value1`, … (never to a parameter's own name, which
+    /// could shadow what the generated code uses: `match`, `self`, a type).
+    var bindingPattern: String {
+        guard !parameters.isEmpty else { return "." + caseName }
+        return ".\(caseName)(" + parameters.indices.map { "let value\($0)" }.joined(separator: ", ") + ")"
     }
 
-    /// `.charger(let value0)`, with `_` for the values not in `used` (nil: all are used).
-    func pattern(using used: Set<String>? = nil) -> String {
+    /// `.charger(id: value0)`: the case built from locals named as `bindingPattern` binds them.
+    var construction: String {
         guard !parameters.isEmpty else { return "." + caseName }
-        let bindings = parameters.enumerated().map { position, parameter in used?.contains(parameter.name) ?? true ? "let value\(position)" : "_" }
-        return ".\(caseName)(" + bindings.joined(separator: ", ") + ")"
+        let arguments = parameters.enumerated().map { position, parameter in "\(parameter.label.trimmingBackticks): value\(position)" }
+        return ".\(caseName)(" + arguments.joined(separator: ", ") + ")"
     }
 }

@@ -1,33 +1,57 @@
-import DeepLinkRouting
-
 extension SwiftGenerator {
-    /// `init?(url:)`, `parse(_:)` and, where `NSUserActivity` exists, `init?(userActivity:)`, through the embedded
-    /// table.
+    /// `init?(string:)`, `init?(url:)`, `parse(_:)` of both and, where `NSUserActivity` exists, `init?(userActivity:)`.
     var parsing: String {
         """
-        extension DeepLink {
-            /// The link `url` opens, or nil when no route takes it.
-            public init?(url: URL) {
+        extension \(name) {
+            /// The link `string` opens, or nil when no route takes it: the server's verdict on the very same characters.
+            /// Use it wherever the app holds the string (a QR code, a notification payload, a pasted link).
+            \(access)nonisolated init?(string: String) {
+                guard case .link(let link) = Self.parse(string) else { return nil }
+                self = link
+            }
+
+            /// The link `url` opens, or nil when no route takes it, or when `url` shows signs of the repair Foundation makes
+            /// to a string the server refuses (see `parse(_:)`).
+            \(access)nonisolated init?(url: URL) {
                 guard case .link(let link) = Self.parse(url) else { return nil }
                 self = link
             }
 
-            /// The link `url` opens, or why it opens none: the same outcome as the server's `/resolve`.
-            public static func parse(_ url: URL) -> DeepLinkParse {
-                guard let table = DeepLinkTable.compilation.table else { return .unmatched(DeepLinkTable.unavailable) }
-                switch table.resolve(url.absoluteString) {
-                case .unmatched(let unmatched): return .unmatched(unmatched)
-                case .matched(let match): return DeepLinkTable.link(from: match).map(DeepLinkParse.link) ?? .unmatched(DeepLinkTable.disagreement(match))
+            /// The link `string` opens, or why it opens none: the outcome, reason and detail of the server's `/resolve`.
+            \(access)nonisolated static func parse(_ string: String) -> Parse {
+                EmbeddedTable.parse(string)
+            }
+
+            /// The link `url` opens, or why it opens none, parsed from `url.absoluteString`.
+            ///
+            /// Foundation repairs a string it cannot parse before it makes a URL of it: `\\` becomes `%5C`, a space or a
+            /// control character `%20` or `%09`, a `%` that begins no escape `%25`, and so does every `%` of a component
+            /// it re-encodes. The server refuses the string as it was (`malformedURL`), so a URL opens a link here only
+            /// when no such repair could have made it: it holds none of `%5C`, `%20`, `%00`–`%1F`, `%7F`, and it opens
+            /// the same link with its `%25`s given back as `%`. Parse the string itself, with `parse(_:)` of a
+            /// `String`, where the app has it.
+            \(access)nonisolated static func parse(_ url: URL) -> Parse {
+                let string = url.absoluteString
+                let parse = EmbeddedTable.parse(string)
+                guard case .link(let link) = parse else { return parse }
+                if let escape = EmbeddedTable.repairedCharacter(in: string) {
+                    let detail = "URL has '\\(escape)', which Foundation writes for a character the server refuses; parse the original string instead"
+                    return .unmatched(Unmatched(reason: .malformedURL, detail: detail))
                 }
+                if let original = EmbeddedTable.percentSignsGivenBack(in: string), EmbeddedTable.parse(original) != parse {
+                    let detail = "URL has '%25', which Foundation writes for a '%' the server reads otherwise; parse the original string instead"
+                    return .unmatched(Unmatched(reason: .malformedURL, detail: detail))
+                }
+                return .link(link)
             }
         }
 
-        #if canImport(UIKit) || canImport(AppKit)
-            extension DeepLink {
+        #if canImport(Darwin)
+            extension \(name) {
                 /// The link a Universal Link opened through `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` (or
                 /// `application(_:continue:restorationHandler:)`) opens: its `webpageURL`, parsed as `init?(url:)` does.
                 /// Nil for any other kind of activity, one without a URL, or a URL no route takes.
-                public init?(userActivity: NSUserActivity) {
+                \(access)nonisolated init?(userActivity: NSUserActivity) {
                     guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
                     self.init(url: url)
                 }
@@ -35,49 +59,5 @@ extension SwiftGenerator {
         #endif
 
         """
-    }
-
-    /// `DeepLinkTable.link(from:)`: a match as a case.
-    var matchConversion: String {
-        var lines = [
-            "    /// The case for a match; nil only if the table and this code disagree.",
-            "    static func link(from match: RouteMatch) -> DeepLink? {",
-            "        switch match.route.name {",
-        ]
-        for route in routes {
-            lines.append("        case \(SwiftLiteral.string(route.route.name)):")
-            var arguments: [String] = []
-            for parameter in route.parameters {
-                let value = "match.value(of: \(SwiftLiteral.string(parameter.name)))"
-                if parameter.isRequired, let local = route.local(of: parameter.name) {
-                    lines.append("            guard let \(local) = \(value) else { return nil }")
-                    arguments.append("\(parameter.label.trimmingBackticks): \(local)")
-                } else {
-                    arguments.append("\(parameter.label.trimmingBackticks): \(value)")
-                }
-            }
-            let link = route.caseName + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
-            lines.append("            return " + SwiftLiteral.optionalMember(link))
-        }
-        lines += ["        default: return nil", "        }", "    }"]
-        return lines.joined(separator: "\n")
-    }
-
-    /// `DeepLinkTable.intent(of:)`: a case as the route name and parameters the table links from.
-    var intentConversion: String {
-        var lines = [
-            "    /// The route name and parameter values of `link`, as the table names them.",
-            "    static func intent(of link: DeepLink) -> (route: String, parameters: [String: String]) {",
-            "        switch link {",
-        ]
-        for route in routes {
-            let pairs = route.parameters.enumerated().map { "\(SwiftLiteral.string($1.name)): value\($0)" }
-            let dictionary =
-                pairs.isEmpty
-                ? "[:]" : "[" + pairs.joined(separator: ", ") + "]" + (route.parameters.allSatisfy(\.isRequired) ? "" : ".compactMapValues { $0 }")
-            lines.append("        case \(route.pattern()): (\(SwiftLiteral.string(route.route.name)), \(dictionary))")
-        }
-        lines += ["        }", "    }"]
-        return lines.joined(separator: "\n")
     }
 }

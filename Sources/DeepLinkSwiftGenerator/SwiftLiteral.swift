@@ -19,10 +19,17 @@ enum SwiftLiteral {
         value.map { string($0) } ?? "nil"
     }
 
-    /// `.member` (`.charger(id: value0)`) where a `Wrapped?` is expected: `.some(.none)` for a member that `Optional`
-    /// has itself (`none`, `some`), which `.none` alone would name, making a route, feature or notification nil.
-    static func optionalMember(_ member: String) -> String {
-        let name = String(member.prefix { $0 != "(" }).trimmingBackticks
-        return ["none", "some"].contains(name) ? ".some(.\(member))" : ".\(member)"
+    /// `value` as a line of a multi-line string literal: `\` escaped and every character outside printable ASCII
+    /// written as `\u{…}`, so neither an escape nor a control or direction character reaches the source as such.
+    static func multilineLine(_ value: String) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
     }
 }

@@ -1,15 +1,12 @@
-import DeepLinkConfig
-import DeepLinkRouting
 import DeepLinkSwiftGenerator
 import Foundation
 
-// `deeplinkd-routes --config FILE --output FILE`: what `deeplinkd generate swift` writes, for DeepLinkRoutesPlugin.
-// A tool of its own so that building an app needs neither the server nor its C libraries on the build machine.
-
-/// The value after `option` in the arguments.
-func value(of option: String, in arguments: [String]) -> String? {
-    arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-}
+// `deeplinkd-routes --config FILE --output FILE [--generator-config FILE] [--access-modifier internal|public]
+// [--type-name NAME] [--check]`: what `deeplinkd generate swift` writes, for DeepLinkRoutesPlugin and the
+// generate-deep-links command; with `--check`, nothing is written and the exit status says whether the output file
+// holds what the table generates. A tool of its own so that
+// building an app needs neither the server nor its C libraries on the build machine. Every problem of the table or
+// the options is printed as `FILE:LINE: error: message` (or `warning:`), which Xcode and SwiftPM show on that line.
 
 /// Prints `message` to standard error and exits 1.
 func fail(_ message: String) -> Never {
@@ -17,19 +14,42 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-guard let config = value(of: "--config", in: arguments), let output = value(of: "--output", in: arguments), arguments.count == 4 else {
-    fail("usage: deeplinkd-routes --config FILE --output FILE")
+let usage =
+    "usage: deeplinkd-routes --config FILE --output FILE [--generator-config FILE] [--access-modifier internal|public] [--type-name NAME] [--check]"
+var values: [String: String] = [:]
+var isCheck = false
+var arguments = CommandLine.arguments.dropFirst()
+let options = ["--config", "--output", "--generator-config", "--access-modifier", "--type-name"]
+while let option = arguments.popFirst() {
+    if option == "--check", !isCheck {
+        isCheck = true
+        continue
+    }
+    guard options.contains(option), values[option] == nil, let value = arguments.popFirst() else { fail(usage) }
+    values[option] = value
 }
-let table: RouteTable
-do {
-    table = try Configuration(contentsOf: config).table
-} catch {
-    fail(error.description)
+guard let config = values["--config"], let output = values["--output"] else { fail(usage) }
+var accessModifier: SwiftGeneratorOptions.AccessModifier?
+if let text = values["--access-modifier"] {
+    guard let modifier = SwiftGeneratorOptions.AccessModifier(rawValue: text) else { fail("deeplinkd-routes: --access-modifier must be internal or public") }
+    accessModifier = modifier
 }
-let source = Data(SwiftGenerator(table: table, sourceName: URL(fileURLWithPath: config).lastPathComponent).source().utf8)
+let input = GeneratorInput(tablePath: config, optionsPath: values["--generator-config"], accessModifier: accessModifier, typeName: values["--type-name"])
+for problem in input.problems { FileHandle.standardError.write(Data((problem.description + "\n").utf8)) }
+guard let table = input.table else { exit(1) }
+let sourceName = URL(fileURLWithPath: config).lastPathComponent
+let source = Data(SwiftGenerator(table: table, sourceName: sourceName, options: input.options).source().utf8)
+let isCurrent = FileManager.default.contents(atPath: output) == source
+if isCheck {
+    guard isCurrent else {
+        fail(
+            "\(output): error: this is not what \(sourceName) generates; run `swift package --allow-writing-to-package-directory generate-deep-links` and commit it"
+        )
+    }
+    exit(0)
+}
 // Unchanged bytes are not rewritten, so the build does not recompile what uses the file.
-if FileManager.default.contents(atPath: output) != source {
+if !isCurrent {
     do {
         try source.write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkServer
+import DeepLinkSwiftGenerator
 import DeepLinkTemplates
 import ServerPlatform
 
@@ -23,7 +24,7 @@ struct CheckCommand: ParsableCommand {
         let templateNames = templates.flatMap { FileSystem.entries(of: $0) }.map { names in
             Set(names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
         }
-        let (table, _, _, diagnostics) = Configuration.check(file: path, templates: templateNames)
+        let (table, _, _, diagnostics) = SwiftNameCheck.check(file: path, templates: templateNames)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {

@@ -1,10 +1,5 @@
 import DeepLinkRouting
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The standard streams, written with `write(2)`: one path for every command's output, which reports a failed
 /// write (a full disk, a closed or broken pipe) instead of crashing.

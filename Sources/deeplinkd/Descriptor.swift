@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Writing whole buffers to file descriptors with `write(2)`: Foundation's `FileHandle.write` traps (SIGILL) on any
 /// error, so a full disk or a closed pipe would crash the command instead of being reported.

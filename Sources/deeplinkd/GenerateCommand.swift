@@ -4,5 +4,5 @@ import ArgumentParser
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate", abstract: "Generate source code from the route table.",
-        subcommands: [GenerateSwiftCommand.self, GenerateKotlinCommand.self, GenerateAndroidManifestCommand.self])
+        subcommands: [GenerateSwiftCommand.self, GenerateVectorsCommand.self, GenerateKotlinCommand.self, GenerateAndroidManifestCommand.self])
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A directory held open while files are written into it, each atomically: the bytes go to a new temporary file of
 /// the directory, synced, then renamed over the name. A reader sees the old file or the new one, never a part; a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Why a command's output was not written: where it was going and the system's words (`cannot write to standard
 /// output: No space left on device`). `Deeplinkd.main` prints it and exits 1.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Where a command's output goes: standard output, or the path given to `--output`, written as `OutputTarget` says.
 enum OutputFile {

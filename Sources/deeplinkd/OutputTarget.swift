@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What a path given to `--output` names, and so how it is written: a file is replaced whole and atomically, but
 /// a device, a FIFO or a standard stream is written into, never replaced.

@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the AASA, landing pages and the /resolve and /link APIs.",
         discussion:
-            "SIGHUP (or, with --watch, a change on disk) reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT turn /readyz to 503, wait --drain-delay, drain and exit 0."
+            "SIGHUP (or, with --watch, a change on disk) reloads the config and templates (a config that fails check is rejected); SIGTERM and SIGINT turn /readyz to 503 and every answer to Connection: close, wait --drain-delay (a second SIGTERM ends the wait), drain and exit 0."
     )
 
     @OptionGroup var options: ConfigOptions
@@ -37,6 +37,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         try tls.check()
         try listener.check()
+        _ = try limits.configuration()
     }
 
     func run() throws {
@@ -67,23 +68,15 @@ struct ServeCommand: ParsableCommand {
             logger.info("serving metrics", metadata: ["url": "http://\(metrics.host):\(server.metricsPort)/metrics"])
         }
         if watch { server.watch() }
-        while true {
-            let signal = signals.next()
-            guard signal == SIGHUP else { break }
-            server.reload()
-        }
-        server.beginDraining()
-        if limits.drainDelay > 0 {
-            logger.info("draining: /readyz answers 503; still serving", metadata: ["seconds": .stringConvertible(limits.drainDelay)])
-            Thread.sleep(forTimeInterval: TimeInterval(limits.drainDelay))
-        }
-        logger.info("shutting down: finishing requests in flight")
-        server.stop(drainDeadline: .seconds(limits.drainSeconds))
+        ServeLifecycle(server: server, signals: signals, logger: logger, drainDelay: limits.drainDelay, drainSeconds: limits.drainSeconds).run()
         logger.info("stopped")
         LogSink.standardError.flush()
     }
 
-    /// The listener of `--metrics-address`: plain HTTP, one worker, a few connections; nil without the option.
+    /// The listener of `--metrics-address`: plain HTTP, one worker, and limits of its own, so that idle or trickling
+    /// connections cannot keep the scraper out: 32 connections, 4 from one address (a scraper needs one), the request
+    /// head timeout and the inactivity timeout of the public listener; no per-prefix limit, since the pods of one
+    /// node (the scraper's among them) usually share a /24. Nil without the option.
     private func metricsListener() throws -> HTTPServer.Configuration? {
         guard let metricsAddress else { return nil }
         let colon = metricsAddress.lastIndex(of: ":")
@@ -91,6 +84,12 @@ struct ServeCommand: ParsableCommand {
         guard let colon, let port = Int(metricsAddress[metricsAddress.index(after: colon)...]), (0...65535).contains(port), !host.isEmpty else {
             throw ValidationError("--metrics-address must be HOST:PORT with an IP address literal, such as 127.0.0.1:9100, not '\(metricsAddress)'")
         }
-        return HTTPServer.Configuration(host: host, port: port, threadPoolSize: 1, connectionLimit: 16, perIPConnectionLimit: 0, maximumBodySize: 0)
+        return HTTPServer.Configuration(
+            host: host, port: port, threadPoolSize: 1, connectionLimit: Self.metricsConnectionLimit, perIPConnectionLimit: Self.metricsPerIPLimit,
+            perPrefixConnectionLimit: 0, connectionTimeout: limits.timeout, requestHeadTimeout: limits.headerTimeout, maximumBodySize: 0)
     }
+
+    /// Most connections the metrics listener holds, and from one address.
+    static let metricsConnectionLimit = 32
+    static let metricsPerIPLimit = 4
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// Blocks the given signals in this thread (and so in every thread started after it, libmicrohttpd's workers
@@ -24,5 +25,30 @@ struct SignalWaiter {
         var signal: Int32 = 0
         sigwait(&set, &signal)
         return signal
+    }
+
+    /// Waits for the next of the signals until `deadline` (in `DispatchTime.now().uptimeNanoseconds`); nil when none
+    /// came by then.
+    func next(before deadline: UInt64) -> Int32? {
+        var set = self.set
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
+            let left = deadline - now
+            var timeout = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+            let signal = sigtimedwait(&set, nil, &timeout)
+            if signal > 0 { return signal }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// The signal's name, as `kill -l` gives it with the `SIG` prefix: `SIGTERM`.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Testing
 
-/// The table names the generated code must survive: Examples/ExpresScanApp's EveryShape target compiles them all; these
-/// tests pin the spelling that makes them compile, one shape each.
+/// The table names the generated code must survive: Examples/ExpresScanApp's EveryShape target compiles them all, and
+/// Tests/GeneratedCode compiles every keyword and member name; these tests pin the spelling that makes them compile,
+/// one shape each.
 @Suite("Table names that would shadow, or be shadowed by, what the generated code uses")
 struct GeneratedNamesTests {
     static let table = """
@@ -31,36 +32,36 @@ struct GeneratedNamesTests {
         #expect(
             source.contains(
                 """
-                        case "person-post":
-                            guard let value0 = match.value(of: "self") else { return nil }
-                            guard let value1 = match.value(of: "match") else { return nil }
-                            guard let value2 = match.value(of: "DeepLink") else { return nil }
-                            return .personPost(self: value0, match: value1, DeepLink: value2)
+                        case .personPost:
+                            guard let value0 = value("self") else { return nil }
+                            guard let value1 = value("match") else { return nil }
+                            guard let value2 = value("DeepLink") else { return nil }
+                            return DeepLink.personPost(self: value0, match: value1, DeepLink: value2)
 
                 """))
-        #expect(source.contains("        case .personPost(let value0, _, _): [.person(self: value0), self]\n"))
+        #expect(source.contains("        case .personPost(let value0, let value1, let value2):\n            return (.personPost, [value0, value1, value2])\n"))
         #expect(
             source.contains(
-                #"        case .personPost(let value0, let value1, let value2): ("person-post", ["self": value0, "match": value1, "DeepLink": value2])"#))
+                #"{"charset":"a-z","label":"self","max":1024,"min":1,"name":"self"},{"charset":"0-9","label":"match","max":1024,"min":1,"name":"match"},{"charset":"A-Za-z0-9._~-","label":"DeepLink","max":1024,"min":1,"name":"DeepLink","required":true}"#
+            ))
         #expect(!source.contains("let self") && !source.contains("guard let match") && !source.contains("let DeepLink"))
     }
 
-    @Test("a route, feature or notification named none or some is wrapped in .some where an optional is expected")
-    func optionalMembers() throws {
+    @Test("a route called none is built qualified, where .none alone would be nil, and its constant is qualified too")
+    func none() throws {
         let source = try SwiftGeneratorTests.generate(Self.table)
-        #expect(source.contains("        case \"none\":\n            return .some(.none)\n"))
-        #expect(source.contains("        case .none: .some(.none)\n        case .other: .`default`\n"))
-        #expect(source.contains("        case .personPost: .some(.none)\n        case .none: nil\n"))
-        // Where every route has a notification the type is not optional, and .none is the constant itself.
-        let allNamed = try SwiftGeneratorTests.generate(
-            "app: {name: A, appIDs: [ABCDE12345.com.example.a]}\ndomains: [a.example]\nroutes: [{name: a, path: a, notification: none}]")
-        #expect(allNamed.contains("    public var notification: Notification.Name {\n        switch self {\n        case .a: .none\n"))
+        #expect(source.contains("        case .none:\n            return DeepLink.none\n"))
+        #expect(source.contains("        case .none:\n            return (.none, [])\n"))
+        #expect(source.contains("            nonisolated static let none = Foundation.Notification.Name(\"none\")\n"))
+        #expect(source.contains("            case `default`\n"))
     }
 
     @Test("a path's line break or bidirectional character is escaped in the case's comment, so it cannot end it")
     func commentEscaping() throws {
         let source = try SwiftGeneratorTests.generate(Self.table)
-        #expect(source.contains("    /// `line\\u{A}break/\\u{202E}` (universal).\n    case `where`\n"))
-        #expect(source.contains(#"path: Located("line\u{A}break/\u{202E}")"#))
+        #expect(source.contains("        /// `line\\u{A}break/\\u{202E}` (universal).\n        case `where`\n"))
+        // In the embedded JSON the line break is JSON's `\n`, its backslash escaped for the string literal.
+        #expect(source.contains(#""name":"where","path":"line\\nbreak/\u{202E}""#))
+        #expect(!source.contains("\u{202E}") && !source.contains("line\nbreak"))
     }
 }

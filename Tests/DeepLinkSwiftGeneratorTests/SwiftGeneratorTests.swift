@@ -8,8 +8,8 @@ import Testing
 struct SwiftGeneratorTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func generate(_ yaml: String) throws -> String {
-        SwiftGenerator(table: try Configuration(yaml: yaml).table, sourceName: "table.yaml").source()
+    static func generate(_ yaml: String, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) throws -> String {
+        SwiftGenerator(table: try Configuration(yaml: yaml).table, sourceName: "table.yaml", options: options).source()
     }
 
     @Test("for config/deeplinkd.yaml matches the golden file byte for byte, and is stable")
@@ -52,83 +52,150 @@ struct SwiftGeneratorTests {
           - name: settings
             path: settings
             scopes: [app]
+          - name: sign-in
+            path: m/$(token)
+            params: {token: {charset: a-z, min: 8}}
+            secret: true
         """
 
     @Test("names become identifiers, optional query parameters are optionals, and a keyword label is escaped")
     func cases() throws {
         let source = try Self.generate(Self.shop)
-        #expect(source.contains("    case site(site: String, page: String?)\n"))
-        #expect(source.contains("    case productDetail(site: String, id: String, `in`: String?)\n"))
-        #expect(source.contains("    case settings\n"))
-        #expect(source.contains("    case inCheckout = \"in-checkout\"\n"))
+        #expect(source.contains("        case site(site: String, page: String?)\n"))
+        #expect(source.contains("        case productDetail(site: String, id: String, `in`: String?)\n"))
+        #expect(source.contains("        case settings\n"))
+        #expect(source.contains("            case inCheckout = \"in-checkout\"\n"))
+        #expect(source.contains("        /// `product-detail`.\n        case productDetail = \"product-detail\"\n"))
     }
 
-    @Test("a route's stack is the stack routes built from its values, then itself")
-    func stack() throws {
+    @Test("the API is internal by default and public on request, importing Foundation publicly only then")
+    func accessModifier() throws {
+        let hidden = try Self.generate(Self.shop)
+        #expect(hidden.contains("\nimport DeepLinkRouting\nimport Foundation\n"))
+        #expect(
+            hidden.contains(
+                "    nonisolated enum DeepLink: Hashable, Sendable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {\n"))
+        #expect(hidden.contains("    nonisolated init?(string: String) {\n"))
+        #expect(!hidden.contains("public "))
+        let exposed = try Self.generate(Self.shop, options: SwiftGeneratorOptions(accessModifier: .public))
+        #expect(exposed.contains("\nimport DeepLinkRouting\npublic import Foundation\n"))
+        #expect(exposed.contains("    nonisolated public enum DeepLink: Hashable"))
+        #expect(exposed.contains("    public nonisolated init?(string: String) {\n"))
+        #expect(exposed.contains("    public nonisolated var sample: DeepLink {\n"))
+        // DeepLinkRouting stays an internal import: no public declaration names its types.
+        #expect(!exposed.contains("public import DeepLinkRouting"))
+    }
+
+    @Test("one top-level type, named as the options say, holds everything else; the older compilers get it without nonisolated")
+    func typeName() throws {
+        let source = try Self.generate(Self.shop, options: SwiftGeneratorOptions(typeName: "ShopLink"))
+        #expect(source.contains("#if compiler(>=6.2)\n    nonisolated enum ShopLink: Hashable"))
+        #expect(source.contains("#else\n    enum ShopLink: Hashable"))
+        for nested in ["Route", "AppState", "Feature", "Action", "Parse", "Notifications"] {
+            #expect(source.contains("extension ShopLink {") && source.contains(" enum \(nested)"), "\(nested)")
+        }
+        #expect(!source.contains("DeepLink:") && !source.contains("enum DeepLink"))
+        // What the file declares outside any braces: the type (twice, for the two compilers) and extensions of it.
+        var depth = 0
+        var topLevel: Set<String> = []
+        for line in source.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let isCode = !line.hasPrefix("//") && !line.hasPrefix("#") && !line.hasPrefix("import ") && !line.isEmpty
+            if depth == 0, isCode {
+                topLevel.insert(
+                    String(line.prefix { $0 != " " && $0 != ":" && $0 != "{" } + " " + line.split(separator: " ")[1...].prefix(2).joined(separator: " ")))
+            }
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+        }
+        #expect(
+            topLevel == [
+                "nonisolated enum ShopLink:", "enum ShopLink: Hashable,", "extension ShopLink {", "extension ShopLink.EmbeddedTable {",
+                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {",
+            ])
+    }
+
+    @Test("a secret route is marked in the documentation and listed as secret; the others are not")
+    func secrets() throws {
         let source = try Self.generate(Self.shop)
-        #expect(source.contains("        case .productDetail(let value0, _, _): [.site(site: value0, page: nil), self]\n        default: [self]\n"))
+        #expect(
+            source.contains(
+                "        /// `m/$(token)` (universal). Secret: its values print as `<redacted>` and are never encoded.\n        case signIn(token: String)\n"))
+        #expect(source.contains("        switch self {\n        case .signIn: true\n        default: false\n        }"))
     }
 
-    @Test("routes without a notification make it optional; the gate decides the action, ungated routes dispatch")
-    func dispatch() throws {
-        let source = try Self.generate(Self.shop)
-        #expect(source.contains("    public var notification: Notification.Name? {\n"))
-        #expect(source.contains("        case .productDetail: nil\n"))
-        #expect(source.contains("        case .productDetail: [AppState.browsing].contains(state) ? .dispatch : .ignore\n"))
-        #expect(source.contains("        case .site, .settings: .dispatch\n"))
-    }
-
-    @Test("the embedded definition keeps every rule, escaped as Swift literals")
+    @Test("the embedded definition holds every rule: the routes as one JSON object a line, escaped for the string literal")
     func definition() throws {
         let source = try Self.generate(Self.shop.replacingOccurrences(of: "{charset: 0-9}}", with: #"{charset: '0-9\\"'}}"#))
-        #expect(source.contains(#"ParameterDefinition(name: "page", charset: "0-9\\\\\"", minimumLength: 1, maximumLength: 1024, isRequired: false)"#))
-        #expect(source.contains(#"stack: [Located("site")]"#))
+        #expect(source.contains("    nonisolated static let routesJSON = \"\"\"\n        [\n        {\"case\":\"site\","))
+        #expect(source.contains(#"{"charset":"0-9\\\\\\\\\\"","label":"page","max":1024,"min":1,"name":"page","required":false}"#))
+        #expect(
+            source.contains(
+                #"{"case":"productDetail","gate":"calm","name":"product-detail","parameters":[{"charset":"a-z","label":"site","max":10,"min":1,"name":"site"},"#
+            ))
+        #expect(source.contains(#""path":"s/$(site)/p/$(id)","scopes":["universal"],"stack":["site"]},"#))
+        #expect(
+            source.contains(
+                #"{"case":"signIn","name":"sign-in","parameters":[{"charset":"a-z","label":"token","max":1024,"min":8,"name":"token"}],"path":"m/$(token)","scopes":["universal"],"secret":true}"#
+            ))
+        #expect(source.contains(#"GateDefinition(name: Located("calm"), states: [Located("browsing")]),"#))
+        #expect(source.contains("routes: routes.map(\\.definition))"))
     }
 
-    @Test("features become a Feature enum; a route that requires one is ignored unless action(in:features:) is given it")
+    @Test("features become a Feature enum read by requiredFeature; a table without any has an empty one")
     func features() throws {
         let yaml = Self.shop.replacingOccurrences(of: "routes:", with: "features: [premium-workflows]\nroutes:")
             .replacingOccurrences(of: "    gate: calm\n", with: "    gate: calm\n    feature: premium-workflows\n")
         let source = try Self.generate(yaml)
         #expect(
             source.contains(
-                "public enum Feature: String, CaseIterable, Hashable, Codable, Sendable {\n    /// `premium-workflows`.\n    case premiumWorkflows = \"premium-workflows\"\n}\n"
+                "        nonisolated enum Feature: String, CaseIterable, Hashable, Codable, Sendable {\n            /// `premium-workflows`.\n            case premiumWorkflows = \"premium-workflows\"\n        }\n"
             ))
-        #expect(
-            source.contains(
-                "    public var requiredFeature: Feature? {\n        switch self {\n        case .productDetail: .premiumWorkflows\n        default: nil\n"))
-        #expect(
-            source.contains(
-                "    public func action(in state: AppState, features: Set<Feature>) -> DeepLinkAction {\n        if let feature = requiredFeature, !features.contains(feature) { return .ignore }\n"
-            ))
-        #expect(source.contains("    public func action(in state: AppState) -> DeepLinkAction {\n        action(in: state, features: [])\n"))
-        #expect(source.contains(#"features: [Located("premium-workflows")],"#))
-        #expect(source.contains(#"gate: Located("calm"), feature: Located("premium-workflows")"#))
+        #expect(source.contains("EmbeddedTable.compiledRoute(route)?.feature.flatMap { Feature(rawValue: $0) }"))
+        #expect(source.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: Set(features.map(\\.rawValue)))"))
+        #expect(source.contains(#"features: [Located("premium-workflows")], routes: routes.map(\.definition))"#))
         let none = try Self.generate(Self.shop)
-        #expect(none.contains("public enum Feature: CaseIterable, Hashable, Sendable {\n}\n"))
-        #expect(none.contains("    public var requiredFeature: Feature? {\n        nil\n    }\n"))
+        #expect(none.contains("        nonisolated enum Feature: CaseIterable, Hashable, Sendable {\n        }\n"))
+        #expect(none.contains("    nonisolated var requiredFeature: Feature? {\n        nil\n    }\n"))
+        #expect(none.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: [])"))
     }
 
-    @Test("aliases are embedded after the path, and a user activity is parsed only where NSUserActivity exists")
-    func aliasesAndUserActivity() throws {
-        let source = try Self.generate(Self.shop.replacingOccurrences(of: "path: settings", with: "path: settings\n    aliases: [prefs, options]"))
+    @Test("a table without states gets action(features:), since a function of a value of an empty enum could never run")
+    func noStates() throws {
+        let source = try Self.generate(
+            Self.shop.replacingOccurrences(of: "states: [browsing, in-checkout]\ngates: {calm: [browsing]}\n", with: "")
+                .replacingOccurrences(of: "    gate: calm\n", with: ""))
         #expect(
-            source.contains(#"RouteDefinition(name: Located("settings"), path: Located("settings"), aliases: [Located("prefs"), Located("options")], scopes:"#))
+            source.contains(
+                "    nonisolated func action(features: Set<Feature>) -> Action {\n        EmbeddedTable.action(of: self, state: nil, features: [])\n"))
+        #expect(source.contains("    nonisolated func action() -> Action {\n        action(features: [])\n"))
+        #expect(!source.contains("func action(in state"))
+    }
+
+    @Test("a user activity is parsed only where NSUserActivity exists, through init?(url:)")
+    func userActivity() throws {
+        let source = try Self.generate(Self.shop)
         #expect(
             source.contains(
                 """
-                #if canImport(UIKit) || canImport(AppKit)
+                #if canImport(Darwin)
                     extension DeepLink {
                 """))
         #expect(
             source.contains(
                 """
-                        public init?(userActivity: NSUserActivity) {
+                        nonisolated init?(userActivity: NSUserActivity) {
                             guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
                             self.init(url: url)
                         }
                     }
                 #endif
                 """))
+    }
+
+    @Test("each route's sample keeps its rules and is built from the shortest value of the first preferred character")
+    func samples() throws {
+        let source = try Self.generate(Self.shop)
+        #expect(source.contains("        case .site:\n            return DeepLink.site(site: \"a\", page: nil)\n"))
+        #expect(source.contains("        case .productDetail:\n            return DeepLink.productDetail(site: \"a\", id: \"0\", in: nil)\n"))
+        #expect(source.contains("        case .signIn:\n            return DeepLink.signIn(token: \"aaaaaaaa\")\n"))
     }
 }

@@ -9,7 +9,8 @@ package final class RawConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
-    package init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
+    /// Connects to `host`:`port`, from `source` (an address of this machine, such as `127.0.0.2`) when given.
+    package init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeoutSeconds: Int = 5) throws {
         let isIPv6 = host.contains(":")
         descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError.system("socket", errno) }
@@ -18,17 +19,11 @@ package final class RawConnection {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let status: Int32
         if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = UInt16(port).bigEndian
-            inet_pton(AF_INET6, host, &address.sin6_addr)
-            status = Self.connect(descriptor, to: address)
+            if let source { guard Self.bind(descriptor, to: Self.ipv6(source, port: 0)) == 0 else { throw RawConnectionError.system("bind", errno) } }
+            status = Self.connect(descriptor, to: Self.ipv6(host, port: port))
         } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            inet_pton(AF_INET, host, &address.sin_addr)
-            status = Self.connect(descriptor, to: address)
+            if let source { guard Self.bind(descriptor, to: Self.ipv4(source, port: 0)) == 0 else { throw RawConnectionError.system("bind", errno) } }
+            status = Self.connect(descriptor, to: Self.ipv4(host, port: port))
         }
         // No close here: the instance is whole, so a throw runs `deinit`, which closes the descriptor. Closing it here
         // as well closed it twice, and the second close could take a descriptor number meanwhile given to a
@@ -38,6 +33,29 @@ package final class RawConnection {
 
     deinit {
         close(descriptor)
+    }
+
+    private static func ipv4(_ host: String, port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        return address
+    }
+
+    private static func ipv6(_ host: String, port: Int) -> sockaddr_in6 {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(port).bigEndian
+        inet_pton(AF_INET6, host, &address.sin6_addr)
+        return address
+    }
+
+    /// `bind(2)` to `address`, a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ descriptor: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 
     /// `connect(2)` to `address`, a `sockaddr_in` or `sockaddr_in6`.
@@ -86,6 +104,23 @@ package final class RawConnection {
     /// Whether the server has closed the connection (reads until end of stream or timeout).
     package func isClosedByServer() -> Bool {
         (try? receiveUntilClosed()) != nil
+    }
+
+    /// Whether the server closes the connection (end of stream or reset) within `seconds`; bytes it sends meanwhile
+    /// are kept for the next read.
+    package func isClosed(within seconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            guard poll(&ready, 1, max(1, milliseconds)) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if received == 0 || (received < 0 && errno == ECONNRESET) { return true }
+            if received > 0 { pending.append(contentsOf: buffer[..<received]) }
+        }
     }
 
     /// Every byte not read yet, up to the end of the stream, or what came before the timeout.

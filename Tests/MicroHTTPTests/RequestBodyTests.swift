@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTestSupport
 import MicroHTTP
 import Testing
@@ -108,5 +109,63 @@ struct RequestBodyTests {
             #expect(response.text == "413 Content Too Large\n")
         }
         #expect(recorder.requests.isEmpty)
+    }
+
+    @Test(
+        "a client waiting for 100 Continue is refused at once, with no 100 before the refusal",
+        arguments: [
+            ("Content-Length: 5000\r\nExpect: 100-continue", 413),  // over the limit, though small enough to read and drop
+            ("Content-Length: 50000000\r\nExpect: 100-continue", 413),  // far over the limit
+            ("Content-Length: 5000\r\nExpect: 100-Continue", 413),  // the expectation in any case
+            ("Transfer-Encoding: chunked\r\nExpect: 100-continue", 411),
+            ("Content-Length: 5\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue", 400),
+            ("Content-Length: 5\r\nContent-Length: 6\r\nExpect: 100-continue", 400),
+        ])
+    func expectContinueRefusedWithoutContinue(headers: String, status: Int) throws {
+        let recorder = RequestRecorder()
+        try TestServer.with(Self.configuration(maximumBodySize: 1000), handler: Self.echo(recorder)) { server in
+            let connection = try RawConnection(port: server.boundPort)
+            try connection.send("POST / HTTP/1.1\r\nHost: x\r\n\(headers)\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == status, "the first answer must be the refusal, not 100 Continue")
+            #expect(response.headers["Connection"] == "close")
+            #expect(connection.isClosedByServer())
+        }
+        #expect(recorder.requests.isEmpty)
+    }
+
+    @Test("a client waiting for 100 Continue is refused with 503, not 100, when its body would not fit the memory budget")
+    func expectContinueOverBudget() throws {
+        let recorder = RequestRecorder()
+        var configuration = Self.configuration(maximumBodySize: 1000)
+        configuration.bufferLimit = 1000
+        try TestServer.with(configuration, handler: Self.echo(recorder)) { server in
+            // A first request takes the whole budget and keeps it while its body is on its way: its 100 Continue says
+            // its head was read and the bytes reserved.
+            let holder = try RawConnection(port: server.boundPort)
+            try holder.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n")
+            #expect(try holder.readResponse().status == 100)
+            try holder.send("abc")
+            let asking = try RawConnection(port: server.boundPort)
+            try asking.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n")
+            let status = try asking.readResponse().status
+            #expect(status == 503, "the first answer must be the 503, not 100 Continue")
+            #expect(!holder.isClosed(within: 0.1), "the first request is still under way")
+        }
+    }
+
+    @Test("a client waiting for 100 Continue with an acceptable body gets 100, then the answer")
+    func expectContinueAccepted() throws {
+        let recorder = RequestRecorder()
+        try TestServer.with(Self.configuration(maximumBodySize: 1000), handler: Self.echo(recorder)) { server in
+            let connection = try RawConnection(port: server.boundPort)
+            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            #expect(try connection.readResponse().status == 100)
+            try connection.send("hello")
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "hello")
+        }
+        #expect(recorder.requests.map(\.body) == [Array("hello".utf8)])
     }
 }

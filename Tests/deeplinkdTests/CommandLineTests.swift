@@ -154,8 +154,8 @@ struct CommandLineTests {
                 "serve",
                 [
                     "--config", "--host", "--port", "--public", "--tls-cert", "--tls-key", "--tls-priorities", "--hsts", "--hsts-include-subdomains",
-                    "--metrics-address", "--watch", "--connection-limit", "--per-ip-limit", "--timeout", "--connection-memory", "--threads",
-                    "--drain-seconds", "--drain-delay", "--buffer-limit",
+                    "--metrics-address", "--watch", "--connection-limit", "--per-ip-limit", "--per-prefix-limit", "--timeout", "--header-timeout",
+                    "--connection-memory", "--threads", "--drain-seconds", "--drain-delay", "--buffer-limit",
                 ]
             ),
             ("qr", ["--config", "--format", "--size", "--margin", "--ecc", "--output", "--csv", "--output-dir", "--sheet"]),

@@ -1,5 +1,5 @@
 """Connection abuse: slowloris from another address while a normal client is served, incomplete requests left open
-until the inactivity timeout, and a flood of idle connections against a small --connection-limit.
+until the request head deadline closes them, and a flood of idle connections against a small --connection-limit.
 
 Slowloris: ATTACKERS connections from 127.0.0.2 trickle one header line a second (closed ones reconnect) while a
 normal client on 127.0.0.1 makes requests; it must see only successes with p99 under P99_BOUND_MS (its p99 alone,
@@ -9,9 +9,7 @@ two snapshots HOLD_SECONDS apart (libmicrohttpd accepts a connection over a limi
 """
 
 import multiprocessing
-import os
 import queue
-import resource
 import socket
 import threading
 import time
@@ -20,6 +18,7 @@ import pytest
 
 from hostile_cases import INCOMPLETE
 from rawhttp import HOST, exchange, fetch
+from slowloris import connection_peers, raise_descriptor_limit
 
 ATTACKER_ADDRESS = "127.0.0.2"
 ATTACKERS = 500
@@ -33,7 +32,7 @@ P99_BOUND_MS = 100.0
 HOLD_SECONDS = 0.1
 PER_IP_LIMIT = 64  # deeplinkd's default --per-ip-limit
 CONNECTION_LIMIT = 1000  # deeplinkd's default --connection-limit
-SERVER_TIMEOUT = 15  # deeplinkd's default --timeout
+HEAD_TIMEOUT = 10  # deeplinkd's default --header-timeout: an incomplete request is closed this long after it connected
 RSS_BOUND_MIB = 64
 FLOOD_LIMIT = 20
 FLOOD_CONNECTIONS = 200
@@ -42,31 +41,11 @@ NORMAL_TARGETS = [("/healthz", b'"status":"ok"'), ("/.well-known/apple-app-site-
                   ("/c/CH-42", b"CH-42")]
 
 
-def connection_peers(server):
-    """Socket inode -> peer address of every accepted TCP connection in the server's descriptor table."""
-    inodes = set()
-    for name in os.listdir(f"/proc/{server.pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{server.pid}/fd/{name}")
-        except OSError:
-            continue
-        if target.startswith("socket:["):
-            inodes.add(target[8:-1])
-    found = {}
-    with open("/proc/net/tcp", encoding="ascii") as handle:
-        next(handle)
-        for line in handle:
-            local, remote, inode = (fields := line.split())[1], fields[2], fields[9]
-            if int(local.split(":")[1], 16) == server.port and inode in inodes and not remote.endswith(":0000"):
-                found[inode] = ".".join(str(byte) for byte in reversed(bytes.fromhex(remote.split(":")[0])))
-    return found
-
-
 def held_connections(server, peer=None):
     """(held from `peer`, seen from `peer` in one snapshot, held in all): held means in two snapshots."""
-    first = connection_peers(server)
+    first = connection_peers(server.pid, server.port)
     time.sleep(HOLD_SECONDS)
-    second = connection_peers(server)
+    second = connection_peers(server.pid, server.port)
     held = [inode for inode in first if inode in second]
     from_peer = [inode for inode in held if peer is None or second[inode] == peer]
     return len(from_peer), sum(1 for address in first.values() if peer is None or address == peer), len(held)
@@ -148,15 +127,12 @@ def p99(values):
 
 @pytest.fixture(scope="module", autouse=True)
 def descriptor_limit():
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, 4096) if hard != resource.RLIM_INFINITY else 4096
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    raise_descriptor_limit(4096)
 
 
 @pytest.fixture(scope="module")
 def idle_probes(server):
-    """One connection per INCOMPLETE request, left open: the server must close each by its inactivity timeout."""
+    """One connection per INCOMPLETE request, left open: the server must close each at its request head deadline."""
     server.warm_up()
     baseline = server.stable_descriptor_count()
     opened_at, connections = time.monotonic(), {}
@@ -231,7 +207,7 @@ def test_slowloris_healthz_answers_200_afterwards(server, slowloris):
 
 
 def test_slowloris_descriptors_go_back_to_the_baseline(server, slowloris, idle_probes):
-    test_idle_probes_are_closed_by_the_inactivity_timeout(idle_probes)  # they hold descriptors until then
+    test_idle_probes_are_closed_by_the_head_deadline(idle_probes)  # they hold descriptors until then
     assert server.settled_descriptor_count(slowloris["baseline"]) <= slowloris["baseline"]
 
 
@@ -239,9 +215,9 @@ def test_slowloris_memory_stays_bounded(server, slowloris):
     assert max(slowloris["rss"] + [server.rss_mib()]) < RSS_BOUND_MIB
 
 
-def test_idle_probes_are_closed_by_the_inactivity_timeout(idle_probes):
+def test_idle_probes_are_closed_by_the_head_deadline(idle_probes):
     opened_at, connections, _ = idle_probes
-    closed_after, deadline = {}, opened_at + SERVER_TIMEOUT + 3.0
+    closed_after, deadline = {}, opened_at + HEAD_TIMEOUT + 3.0
     while True:  # polled at least once: the slowloris phase may have outlasted the deadline
         for name, connection in connections.items():
             try:

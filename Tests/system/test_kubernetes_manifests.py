@@ -75,7 +75,7 @@ def mebibytes(quantity):
 def test_every_object_and_the_example_ingress_are_valid_kubernetes(objects):
     examples = load_documents(BASE / "ingress-example.yaml")
     assert {item["kind"] for item in objects + examples} == {
-        "Deployment", "Service", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ConfigMap", "Ingress"}
+        "Deployment", "Service", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ConfigMap", "NetworkPolicy", "Ingress"}
     for item in objects + examples:
         kubernetes_validate.validate(item, KUBERNETES_VERSION, strict=True)
 
@@ -148,6 +148,25 @@ def test_the_service_budget_and_autoscaler_select_the_deployment(objects):
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     assert backend["name"] == by_kind(objects, "Service")["metadata"]["name"] and backend["port"]["name"] == "http"
     assert ingress["spec"]["tls"][0]["hosts"] == [ingress["spec"]["rules"][0]["host"]]
+
+
+def test_the_network_policy_admits_only_the_scraper_to_the_metrics_port(objects):
+    """Every pod of the Deployment is selected; its http port is open to all (Ingress controller, probes); its metrics
+    port only to Prometheus; no other port is admitted."""
+    deployment = by_kind(objects, "Deployment")
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+    policy = by_kind(objects, "NetworkPolicy")["spec"]
+    assert policy["podSelector"]["matchLabels"].items() <= deployment["spec"]["template"]["metadata"]["labels"].items()
+    assert policy["policyTypes"] == ["Ingress"], "only Ingress rules: without Ingress in policyTypes nothing is enforced"
+    rules = {rule["ports"][0]["port"]: rule for rule in policy["ingress"]}
+    assert set(rules) == set(ports) == {"http", "metrics"}
+    assert all(len(rule["ports"]) == 1 for rule in policy["ingress"])
+    assert "from" not in rules["http"], "the http port must stay open to the Ingress controller and the probes"
+    scraper = rules["metrics"]["from"]
+    assert len(scraper) == 1 and scraper[0]["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "prometheus"}
+    assert scraper[0]["namespaceSelector"]["matchLabels"] == {"kubernetes.io/metadata.name": "monitoring"}
+    assert flag(container["args"], "metrics-address").endswith(f":{ports['metrics']}")
 
 
 def test_the_deployment_arguments_start_the_server(objects, binary, tmp_path):

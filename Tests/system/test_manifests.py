@@ -15,7 +15,7 @@ import pytest
 
 from conftest import ROOT
 
-APP_PRODUCTS = {"DeepLinkRouting", "DeepLinkRoutesPlugin"}
+APP_PRODUCTS = {"DeepLinkRouting", "DeepLinkRoutesPlugin", "GenerateDeepLinks"}
 PRODUCTS = APP_PRODUCTS | {"deeplinkd"}
 PLATFORMS = {"ios": "15.0", "macos": "12.0", "maccatalyst": "15.0", "tvos": "15.0", "watchos": "8.0", "visionos": "1.0"}
 # What the app's code is built with, and what the plugin's tool is built with for the build machine (SwiftPM keeps the
@@ -59,7 +59,7 @@ def swift60(tmp_path_factory):
     return dump(directory)
 
 
-def test_the_root_offers_the_executable_the_routing_library_and_the_plugin(root):
+def test_the_root_offers_the_executable_the_routing_library_and_the_plugins(root):
     assert {product["name"] for product in root["products"]} == PRODUCTS
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import DEFAULT_CONFIG, ROOT
 
-PORTABLE_MODULES = ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "DeepLinkKotlinGenerator",
+PORTABLE_MODULES = ["DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "DeepLinkKotlinGenerator", "GeneratedNames",
                     "ServerPlatform"]
 # What portable code may import anywhere: the standard library's own modules, Foundation, Yams (which builds on Apple
 # platforms) and the portable modules themselves.

@@ -34,7 +34,6 @@ extension RouteTable {
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)
         problems.checkStacks(of: routes, definitions: definition.routes)
         problems.checkSecretReach(of: routes, definitions: definition.routes, domains: domains, schemes: schemes)
-        problems.checkSwiftNames(definition)
         guard !problems.hasErrors, let app else {
             return RouteTableCompilation(table: nil, diagnostics: problems.sorted)
         }

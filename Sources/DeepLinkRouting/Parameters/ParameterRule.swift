@@ -7,7 +7,7 @@ public struct ParameterRule: Sendable, Hashable {
     /// Maximum length in characters.
     package let maximumLength: Int
     /// For a query parameter: whether the URL must carry it. Path parameters are always present.
-    package let isRequired: Bool
+    public let isRequired: Bool
 
     /// A rule; `check` reports rules that nothing can satisfy.
     package init(charset: CharacterClass, minimumLength: Int, maximumLength: Int, isRequired: Bool) {

@@ -42,7 +42,7 @@ public struct PathPattern: Sendable, Hashable {
     }
 
     /// Whether the pattern contains `*` or `**`, whose values no parameter names.
-    package var hasWildcards: Bool {
+    public var hasWildcards: Bool {
         components.contains { $0 == .wildcard || $0 == .rest }
     }
 

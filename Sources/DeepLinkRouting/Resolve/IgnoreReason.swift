@@ -1,5 +1,5 @@
 /// Why a matched URL is ignored, when the route's gate is not the reason.
-public enum IgnoreReason: String, Sendable {
+package enum IgnoreReason: String, Sendable {
     /// The route requires a feature the app does not have enabled.
     case featureDisabled
 }

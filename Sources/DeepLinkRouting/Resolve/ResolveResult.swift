@@ -1,14 +1,14 @@
 /// What resolving one URL gives: the intent the app would dispatch, or why there is none.
-public struct ResolveResult: Sendable {
+package struct ResolveResult: Sendable {
     /// The URL as given.
     package let url: String
     /// The table that resolved it, for the canonical links and the stack the result prints (one reference).
     package let table: RouteTable
     /// Matched or not, and why.
-    public let outcome: ResolveOutcome
+    package let outcome: ResolveOutcome
     /// What the app does in the given state with the given features; nil when neither was given, when the one not
     /// given decides, or when nothing matched.
-    public let action: Action?
+    package let action: Action?
     /// Why the app ignores the URL, when it does because of a feature.
-    public let ignoreReason: IgnoreReason?
+    package let ignoreReason: IgnoreReason?
 }

@@ -3,7 +3,7 @@ public struct RouteMatch: Sendable {
     /// The route.
     public let route: Route
     /// The route's position in its table's `routes`.
-    package let routeIndex: Int
+    public let routeIndex: Int
     /// Declared parameters present in the URL, in declaration order.
     public let parameters: [(name: String, value: String)]
     /// How the URL reached the app.

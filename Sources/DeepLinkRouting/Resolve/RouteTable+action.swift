@@ -40,7 +40,7 @@ extension RouteTable {
     ///   - features: The features the app has enabled, each one of the table's; nil to leave features undecided.
     /// - Returns: The outcome, with the action and, for a feature not enabled, the reason.
     /// - Throws: ``ResolveInputError`` when the state or a feature is not one the table knows.
-    public func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
+    package func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
         try validate(state: state, features: features)
         return decide(url, outcome: resolve(url), state: state, features: features)
     }

@@ -4,7 +4,7 @@ extension RouteTable {
     ///
     /// - Parameter match: A match of this table.
     /// - Returns: One entry per screen, outermost first; the last is the matched route itself.
-    public func stack(for match: RouteMatch) -> [StackEntry] {
+    package func stack(for match: RouteMatch) -> [StackEntry] {
         var entries: [StackEntry] = []
         entries.reserveCapacity(match.route.stack.count + 1)
         for name in match.route.stack {
@@ -18,9 +18,9 @@ extension RouteTable {
 }
 
 /// One screen of a navigation stack: a route and its parameter values, in declaration order.
-public struct StackEntry: Sendable {
+package struct StackEntry: Sendable {
     /// The route.
-    public let route: Route
+    package let route: Route
     /// Its parameters present, in declaration order.
-    public let parameters: [(name: String, value: String)]
+    package let parameters: [(name: String, value: String)]
 }

@@ -93,7 +93,10 @@ public final class Route: Sendable {
     }
 
     /// The declared parameter called `name`.
-    package func parameter(named name: String) -> Parameter? {
+    ///
+    /// - Parameter name: The parameter's name as the table writes it.
+    /// - Returns: The parameter, or nil when the route declares none of that name.
+    public func parameter(named name: String) -> Parameter? {
         parameters.first { $0.name == name }
     }
 

@@ -15,7 +15,7 @@ public struct RouteTable: Sendable {
     /// Every state the app can be in, in config order.
     package var states: [String] { storage.states }
     /// Named sets of states.
-    package var gates: [String: Set<String>] { storage.gates }
+    public var gates: [String: Set<String>] { storage.gates }
     /// The app features a route may require, in config order.
     package var features: [String] { storage.features }
     /// The routes, in table order (first match wins).

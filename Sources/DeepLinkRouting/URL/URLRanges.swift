@@ -31,6 +31,8 @@ struct URLRanges {
             var authorityEnd = authorityStart
             while authorityEnd < end, !Self.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
             (host, port) = try Self.splitAuthority(bytes, authorityStart..<authorityEnd)
+            // `https:///c/1`: browsers skip the slashes after a special scheme's colon, so they open host `c`.
+            if authorityEnd == authorityStart, Self.isSpecial(bytes[0..<colon]) { throw .invalidHost }
             rest = authorityEnd
         }
         let fragmentMark = bytes[rest..<end].firstIndex(of: UInt8(ascii: "#"))
@@ -73,6 +75,14 @@ struct URLRanges {
             if value > 65535 { return false }
         }
         return true
+    }
+
+    /// Whether `scheme` is one the WHATWG URL standard calls special and gives a host: `http`, `https`, `ws`, `wss`,
+    /// `ftp` (any case). An empty authority there is no URL for browsers, which read the path's first segment as
+    /// the host; in other schemes (`expchg:///c/1`, `file:///`) it is an empty host, as RFC 3986 reads it.
+    private static func isSpecial(_ scheme: Slice<Bytes>) -> Bool {
+        let lowercased = scheme.map { $0 | 0x20 }
+        return ["http", "https", "ws", "wss", "ftp"].contains { $0.utf8.elementsEqual(lowercased) }
     }
 
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`

@@ -1,10 +1,5 @@
+import Glibc
 import ServerPlatform
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The directories an inotify instance watches, by path and by watch number, kept equal to a `WatchPlan`'s.
 struct WatchedDirectories: Sendable {

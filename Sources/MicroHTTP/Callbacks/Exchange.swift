@@ -52,8 +52,10 @@ struct Exchange {
                 // Answered before the body is read, the 413 would be followed by a close while the client is still
                 // sending: its kernel then resets the connection, and many clients see a broken pipe, never the 413.
                 // A body up to `drainLimit` is read and thrown away first, so the answer arrives; a larger one is
-                // refused at once (reading it would cost more than the client's confusion).
-                guard declared <= Self.drainLimit(core.maximumBodySize) else {
+                // refused at once (reading it would cost more than the client's confusion). So is one whose client
+                // waits for `100 Continue` before sending it: it is told 413 instead, and sends nothing more
+                // (libmicrohttpd sends its 100 only when the first call queued no answer).
+                guard declared <= Self.drainLimit(core.maximumBodySize), !(isHTTP11 && Self.waitsForContinue(request.headers)) else {
                     return refuse(413, "declared body of \(declared) bytes is over the limit")
                 }
                 request.isDiscardingBody = true
@@ -89,6 +91,12 @@ struct Exchange {
         // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
         // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
         return queue(core.handler(complete), forcingClose: request.hasBody)
+    }
+
+    /// Whether the client asked for `100 Continue` before sending its body (RFC 9110, section 10.1.1), as
+    /// libmicrohttpd reads it: the first `Expect` field is `100-continue`, in any case (on an HTTP/1.1 request).
+    static func waitsForContinue(_ headers: HTTPHeaders) -> Bool {
+        headers["Expect"]?.lowercased() == "100-continue"
     }
 
     /// The largest body read and thrown away to answer 413 cleanly: eight times the limit, at most 16 MiB.

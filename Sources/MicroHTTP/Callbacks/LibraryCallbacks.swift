@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Glibc
+import ServerPlatform
 import Synchronization
 
 /// The C callbacks handed to libmicrohttpd; each recovers its state from the `cls` pointer.
@@ -32,6 +33,9 @@ enum LibraryCallbacks {
         // libmicrohttpd has handed GnuTLS the whole answer: a corked one leaves now, before the connection is reused or closed.
         if let cls { Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().flushCorkedAnswer(on: connection) }
         let open = openConnection(connection)
+        // The next request's head is due from now on (`HeadDeadline`): set before the connection stops being busy.
+        open?.headDueSince.store(SystemClock.monotonicNanoseconds(), ordering: .releasing)
+        open?.hasCompletedRequest.store(true, ordering: .releasing)
         open?.isBusy.store(false, ordering: .releasing)
         open?.isReceiving.store(false, ordering: .releasing)
         guard let contextSlot, let context = contextSlot.pointee else { return }
@@ -44,32 +48,6 @@ enum LibraryCallbacks {
         contextSlot.pointee = nil
         finished.finish()
         open?.spareRequest = finished
-    }
-
-    /// MHD_OPTION_NOTIFY_CONNECTION: a connection was accepted or is being closed; keeps ``OpenConnections`` current
-    /// and lets a new TLS connection resume its session (libmicrohttpd calls this before the handshake starts).
-    static let connectionChanged: MHD_NotifyConnectionCallback = { cls, connection, socketContext, change in
-        guard let cls, let connection, let socketContext else { return }
-        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-        switch change {
-        case .CONNECTION_NOTIFY_STARTED:
-            core.enableSessionTickets(on: connection)
-            guard let info = microhttp_get_connection_info(connection, .CONNECTION_INFO_CONNECTION_FD) else { return }
-            let address = microhttp_get_connection_info(connection, .CONNECTION_INFO_CLIENT_ADDRESS)?.pointee.client_addr
-            let open = OpenConnection(descriptor: info.pointee.connect_fd, remoteAddress: address.map { SocketAddress.numericHost($0) } ?? "")
-            core.openConnections.opened(open)
-            // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
-            socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
-        case .CONNECTION_NOTIFY_CLOSED:
-            guard let context = socketContext.pointee else { return }
-            let open = Unmanaged<OpenConnection>.fromOpaque(context)
-            core.openConnections.closed(open.takeUnretainedValue())
-            // Balances the retain made when the connection started.
-            open.release()
-            socketContext.pointee = nil
-        @unknown default:
-            return
-        }
     }
 
     /// The access handler: called once with the headers, once per body chunk, once at the end.

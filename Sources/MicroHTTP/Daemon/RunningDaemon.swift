@@ -45,6 +45,7 @@ final class RunningDaemon: @unchecked Sendable {
             microhttp_start_daemon(
                 DaemonOptions.flags(configuration, address: address).rawValue,
                 retainedCore.toOpaque(),
+                LibraryCallbacks.acceptPolicy,
                 LibraryCallbacks.log,
                 LibraryCallbacks.requestLineRead,
                 LibraryCallbacks.accessHandler,
@@ -64,17 +65,48 @@ final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Stops accepting: the listening socket leaves the daemon and stops listening, so new clients are refused at
-    /// once; open connections go on. The descriptor itself is closed by `stop()`, once MHD's threads are joined.
+    /// once; open connections go on, and so do those the kernel had already accepted for the daemon (its backlog),
+    /// which the daemon takes over first. The descriptor itself is closed by `stop()`, once MHD's threads are joined.
     ///
     /// A worker thread may still be inside a `poll` that holds the socket, and accept on it when that returns
     /// (libmicrohttpd's documentation: close it only after `MHD_stop_daemon`). Closed earlier, its descriptor number
     /// could be reused by a socket opened elsewhere in the process, which that worker would then accept on.
     /// `shutdown` ends the listening (Linux refuses new connections to it) and keeps the number taken.
-    func quiesce() {
+    func quiesce(backlog: Int) {
         let listener = MHD_quiesce_daemon(handle)
         guard listener >= 0 else { return }
+        adoptPendingConnections(from: listener, atMost: backlog + 64)
         shutdown(listener, Int32(SHUT_RDWR))
         quiescedListener.withLock { $0 = listener }
+    }
+
+    /// Accepts the connections waiting in `listener`'s backlog (at most `limit`) and hands each to the daemon.
+    ///
+    /// Their clients have connected, and most have sent their request already: shutting the listener would reset
+    /// them, and each would lose its request. Handed over, each is served like any other while the drain lasts
+    /// (with `Connection: close`). A client whose connection completes between the last `accept` and the
+    /// `shutdown` is still reset: a window of microseconds instead of the whole backlog.
+    private func adoptPendingConnections(from listener: Int32, atMost limit: Int) {
+        for _ in 0..<limit {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let client = withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
+            if client < 0, errno == EINTR { continue }
+            // The listener does not block: EAGAIN once the backlog is empty.
+            guard client >= 0 else { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            // Tracked until a worker starts it, so the drain does not end before: libmicrohttpd queues it and counts
+            // it among its connections only then.
+            let connections = core.takeUnretainedValue().openConnections
+            connections.handingOver(client)
+            let added = withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(handle, client, $0, length) }
+            }
+            // On failure libmicrohttpd has closed the socket itself (0.9.75's `MHD_add_connection`).
+            if added != .YES { connections.refused(client) }
+        }
     }
 
     /// Connections open right now, over all pool threads.

@@ -27,13 +27,19 @@ final class ServerCore: Sendable {
     /// Set once `stop` begins: every later response carries `Connection: close`.
     let isDraining = Atomic<Bool>(false)
     /// The open connections and which of them are idle, for the drain.
-    let openConnections = OpenConnections()
+    let openConnections: OpenConnections
     /// Told of every request refused before the handler saw it, libmicrohttpd's own refusals included.
     let refused: (@Sendable (RefusedRequest) -> Void)?
     /// Request bodies and one-off answers held for all connections together.
     let buffers: MemoryBudget
     /// The latest message libmicrohttpd logged, quoted when the daemon refuses to start.
     let lastLibraryMessage = PThreadMutex<String?>(nil)
+    /// Most connections open at once from one IPv4 /24 or IPv6 /64 (``AddressPrefix``); 0 for no limit.
+    let perPrefixConnectionLimit: Int
+    /// Closes connections whose request head is late; nil when there is no such deadline.
+    let headDeadline: HeadDeadline?
+    /// Lets the line about one network's refused connections through at most once a second.
+    let refusalLogThrottle = LogThrottle(interval: .seconds(1))
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPReply,
@@ -44,8 +50,11 @@ final class ServerCore: Sendable {
         sessionTicketKey: SessionTicketKey?,
         strictTransportSecurity: String?,
         workerCount: Int,
+        perPrefixConnectionLimit: Int = 0,
+        requestHeadTimeout: Duration? = nil,
         refused: (@Sendable (RefusedRequest) -> Void)? = nil
     ) {
+        self.perPrefixConnectionLimit = perPrefixConnectionLimit
         self.refused = refused
         self.buffers = MemoryBudget(limit: bufferLimit)
         self.handler = handler
@@ -55,6 +64,26 @@ final class ServerCore: Sendable {
         self.sessionTicketKey = sessionTicketKey
         self.strictTransportSecurity = strictTransportSecurity
         self.workers = WorkerSlots(count: workerCount)
+        let connections = OpenConnections()
+        self.openConnections = connections
+        self.headDeadline = requestHeadTimeout.map { timeout in
+            HeadDeadline(timeout: timeout, connections: connections) { closed, example in
+                logger.warning(
+                    "closed connections whose request head did not arrive in time",
+                    metadata: ["connections": "\(closed)", "seconds": "\(timeout.components.seconds)", "remote": "\(example)"])
+            }
+        }
+    }
+
+    /// Whether a connection from `prefix` may be accepted: its network holds fewer than the per-prefix limit. A refusal
+    /// is logged, at most once a second for each network.
+    func admits(_ prefix: AddressPrefix) -> Bool {
+        guard perPrefixConnectionLimit > 0, openConnections.count(from: prefix) >= perPrefixConnectionLimit else { return true }
+        let message = "refused a connection from \(prefix): it holds \(perPrefixConnectionLimit) connections, the most one network may"
+        if let repeats = refusalLogThrottle.admit(message) {
+            logger.warning("\(message)", metadata: repeats > 0 ? ["suppressed_repeats": "\(repeats)"] : [:])
+        }
+        return false
     }
 
     /// Records and logs one message from libmicrohttpd; one that reports an answer it sent itself (its 414 and 431,

@@ -13,8 +13,17 @@ extension HTTPServer {
         package var connectionLimit: Int
         /// Most connections from one client address; 64 by default, 0 for no limit (use 0 behind a proxy).
         package var perIPConnectionLimit: Int
+        /// Most connections from one client network, an IPv4 /24 or an IPv6 /64 (an IPv4-mapped IPv6 address counts
+        /// as its IPv4 address); 256 by default, 0 for no limit (use 0 behind a proxy). Past it a new connection is
+        /// closed as soon as it is accepted.
+        package var perPrefixConnectionLimit: Int
         /// Seconds a connection may stay silent before it is closed; 15 by default, 0 never closes.
         package var connectionTimeout: Int
+        /// Seconds a client has for its TLS handshake and its request head (request line and headers) together,
+        /// from the connection's accept, or from the end of its previous request on a keep-alive connection (so an
+        /// idle keep-alive connection is closed after as long); 10 by default, 0 for no such deadline. Unlike
+        /// ``connectionTimeout``, bytes that trickle in do not extend it.
+        package var requestHeadTimeout: Int
         /// Bytes of memory per connection for the request line and headers; 16 KiB by default, which takes
         /// a request line and headers of about 15 KB together (a longer line gets 414, larger headers 431).
         /// libmicrohttpd clears the whole of it after every request, so it is also a cost per request.
@@ -40,7 +49,9 @@ extension HTTPServer {
             threadPoolSize: Int = Configuration.onlineProcessorCount,
             connectionLimit: Int = 1000,
             perIPConnectionLimit: Int = 64,
+            perPrefixConnectionLimit: Int = 256,
             connectionTimeout: Int = 15,
+            requestHeadTimeout: Int = 10,
             connectionMemoryLimit: Int = 16 * 1024,
             maximumBodySize: Int = 1024 * 1024,
             bufferLimit: Int = 64 * 1024 * 1024,
@@ -53,7 +64,9 @@ extension HTTPServer {
             self.threadPoolSize = threadPoolSize
             self.connectionLimit = connectionLimit
             self.perIPConnectionLimit = perIPConnectionLimit
+            self.perPrefixConnectionLimit = perPrefixConnectionLimit
             self.connectionTimeout = connectionTimeout
+            self.requestHeadTimeout = requestHeadTimeout
             self.connectionMemoryLimit = connectionMemoryLimit
             self.maximumBodySize = maximumBodySize
             self.bufferLimit = bufferLimit

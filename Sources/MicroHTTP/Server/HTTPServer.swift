@@ -41,6 +41,8 @@ package final class HTTPServer: Sendable {
             sessionTicketKey: isTLS && configuration.tlsPolicy.resumesSessions ? SessionTicketKey() : nil,
             strictTransportSecurity: isTLS ? configuration.tlsPolicy.strictTransportSecurity?.headerValue : nil,
             workerCount: configuration.threadPoolSize,
+            perPrefixConnectionLimit: configuration.perPrefixConnectionLimit,
+            requestHeadTimeout: configuration.requestHeadTimeout > 0 ? .seconds(configuration.requestHeadTimeout) : nil,
             refused: refused
         )
     }
@@ -72,18 +74,28 @@ package final class HTTPServer: Sendable {
             let daemon = try RunningDaemon.start(configuration, listening: socket, address: address, core: core)
             boundPortValue.store(socket.port, ordering: .releasing)
             state = .running(daemon)
+            if let headDeadline = core.headDeadline, !headDeadline.start() {
+                core.logger.error("cannot start the request head deadline's thread; heads are bounded by the inactivity timeout only")
+            }
         }
         core.logger.info("listening on \(configuration.host) port \(boundPort)")
     }
 
+    /// Starts answering every request with `Connection: close` while still accepting connections, so that keep-alive
+    /// clients reconnect for each request and none is caught sending on a kept connection when `stop` closes it.
+    /// Call it when the server is about to stop (while a load balancer takes it out of rotation); `stop` does too.
+    package func beginDraining() {
+        core.isDraining.store(true, ordering: .relaxed)
+    }
+
     /// Stops gracefully: stops accepting, lets in-flight requests finish, then closes what is left.
     ///
-    /// New connections are refused at once; requests already being served complete, and their
-    /// responses carry `Connection: close`. Keep-alive connections with no request under way are
-    /// closed at once (after answering anything their client had already sent), and so is each
-    /// connection whose request finishes. A client still sending its request's headers has a second to finish them. Once no
-    /// connection is open, or `drainDeadline` has passed, every remaining connection is closed. Blocks the
-    /// calling thread meanwhile. Calling it again does nothing.
+    /// New connections are refused at once; those the kernel had already accepted (the listen backlog) are served,
+    /// and so are requests already under way, with `Connection: close`. Keep-alive connections with no request under
+    /// way are closed at once (after answering anything their client had already sent), and so is each connection
+    /// whose request finishes. A client still sending its request's headers, or that has connected and not sent a
+    /// request yet, has a second to finish. Once no connection is open, or `drainDeadline` has passed, every
+    /// remaining connection is closed. Blocks the calling thread meanwhile. Calling it again does nothing.
     package func stop(drainDeadline: Duration = .seconds(5)) {
         let daemon: RunningDaemon? = state.withLock { state in
             guard case .running(let daemon) = state else { return nil }
@@ -91,23 +103,24 @@ package final class HTTPServer: Sendable {
             return daemon
         }
         guard let daemon else { return }
-        core.isDraining.store(true, ordering: .relaxed)
-        daemon.quiesce()
+        beginDraining()
+        daemon.quiesce(backlog: configuration.listenBacklog)
         let start = SystemClock.monotonicNanoseconds()
         let deadline = start + SystemClock.nanoseconds(drainDeadline)
         // A client still sending its request's headers gets a short grace to finish them, not the whole drain time.
         let graceEnd = start + SystemClock.nanoseconds(min(drainDeadline, Self.receivingGrace))
-        while daemon.connectionCount > 0, SystemClock.monotonicNanoseconds() < deadline {
-            core.openConnections.closeIdle(includingReceiving: SystemClock.monotonicNanoseconds() >= graceEnd)
+        while daemon.connectionCount > 0 || core.openConnections.hasHandedOverConnections, SystemClock.monotonicNanoseconds() < deadline {
+            core.openConnections.closeIdle(includingFresh: SystemClock.monotonicNanoseconds() >= graceEnd)
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
         }
         let remaining = daemon.connectionCount
+        core.headDeadline?.stop()
         daemon.stop()
         core.logger.info("stopped; \(remaining) connection(s) were still open at the end of the drain")
     }
 
-    /// How long a drain waits for a client that is still sending its request.
+    /// How long a drain waits for a client that is still sending its request, or has yet to send one.
     static let receivingGrace = Duration.seconds(1)
 
     deinit {

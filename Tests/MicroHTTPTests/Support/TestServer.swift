@@ -26,6 +26,36 @@ enum TestServer {
     }
 }
 
+/// Keeps the message of every line logged through ``logger``, for assertions after the fact.
+final class LogRecorder: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    /// A logger whose lines (every level) are recorded here.
+    var logger: Logger {
+        var logger = Logger(label: "MicroHTTPTests") { _ in Handler(recorder: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    /// The messages logged so far, in order.
+    var messages: [String] { storage.withLock { $0 } }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            recorder.storage.withLock { $0.append("\(event.message)") }
+        }
+    }
+}
+
 /// Keeps every request a handler received, for assertions after the fact.
 final class RequestRecorder: Sendable {
     private let storage = Mutex<[HTTPRequest]>([])

@@ -1,65 +1,54 @@
 import Foundation
-import Synchronization
 
-/// The repository's built `deeplinkd serve` on 127.0.0.1 with a free port, serving a table of this repository.
+/// `deeplinkd serve` on 127.0.0.1 with a free port, serving a table: the server the generated code is compared with.
+///
+/// The binary is the one `DEEPLINKD_BINARY` names, or `deeplinkd` on `PATH`; nothing assumes where this package sits.
 public final class LiveServer: Sendable {
-    /// The repository root: four levels above this file's folder.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    /// The `deeplinkd` that `swift build` in the repository builds.
-    public static let binary = root.appendingPathComponent(".build/debug/deeplinkd")
+    /// The `deeplinkd` to start, or nil when `DEEPLINKD_BINARY` is not set and none is on `PATH`.
+    public static let binary: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["DEEPLINKD_BINARY"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return executable(named: "deeplinkd", path: environment["PATH"] ?? "")
+    }()
+
+    /// Whether a live server can be started; tests that need one are skipped otherwise (`make example-check` sets
+    /// `DEEPLINKD_BINARY`, so they always run there).
+    public static var isAvailable: Bool { binary != nil }
 
     let process: Process
     /// The port it listens on.
     public let port: Int
 
-    /// Starts the server on `config` (relative to the repository root) and waits for its `serving` log line, which
-    /// names the port.
-    public init(config: String = "config/deeplinkd.yaml") throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { throw LiveServerError.notBuilt(Self.binary.path) }
+    /// Starts the server on the table at `table` and waits for its `serving` log line, which names the port.
+    public init(table: URL) throws {
+        guard let binary = Self.binary, FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw LiveServerError.notFound(Self.binary?.path)
+        }
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", config]
-        process.currentDirectoryURL = Self.root
-        let log = Mutex("")
+        process.executableURL = binary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--config", table.path]
+        let log = ServerLog()
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            guard !chunk.isEmpty else {
-                handle.readabilityHandler = nil
-                return
-            }
-            log.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            if chunk.isEmpty { handle.readabilityHandler = nil }
+            log.append(chunk)
         }
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(10)
-        var port = 0
-        while port == 0, Date() < deadline, process.isRunning {
-            port = Self.port(in: log.withLock { $0 })
-            if port == 0 { usleep(20_000) }
-        }
-        self.port = port
+        // Waits on the server's own signal, the port line, or its exit: never on a wall-clock deadline.
+        port = log.waitForPort()
         guard port != 0 else {
-            process.terminate()
-            throw LiveServerError.didNotStart(log.withLock { $0 })
+            if process.isRunning { process.terminate() }
+            throw LiveServerError.didNotStart(log.text)
         }
     }
 
     deinit {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-    }
-
-    /// The port the `serving` line names, 0 before it is written.
-    static func port(in log: String) -> Int {
-        for line in log.split(separator: "\n") where line.contains("\"message\":\"serving\"") {
-            guard let range = line.range(of: "127.0.0.1:") else { continue }
-            return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
-        }
-        return 0
     }
 
     /// `POST /resolve` with `urls`, and `state` and `features` when given, through curl; the answer's `results`.
@@ -69,9 +58,9 @@ public final class LiveServer: Sendable {
         if let features { request["features"] = features }
         let body = try JSONSerialization.data(withJSONObject: request)
         let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         curl.arguments = [
-            "-s", "--max-time", "30", "-H", "Content-Type: application/json", "--data-binary", "@-", "http://127.0.0.1:\(port)/resolve",
+            "curl", "-s", "--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@-", "http://127.0.0.1:\(port)/resolve",
         ]
         let input = Pipe()
         let output = Pipe()
@@ -86,18 +75,37 @@ public final class LiveServer: Sendable {
         else { throw LiveServerError.badAnswer(String(decoding: data.prefix(500), as: UTF8.self)) }
         return results
     }
+
+    /// `POST /resolve` of any number of URLs, 1,000 a request (the server's limit).
+    public func resolveAll(_ urls: [String], state: String? = nil, features: [String]? = nil) throws -> [[String: Any]] {
+        var results: [[String: Any]] = []
+        for start in stride(from: 0, to: urls.count, by: 1000) {
+            let batch = Array(urls[start..<min(start + 1000, urls.count)])
+            let answered = try resolve(batch, state: state, features: features)
+            guard answered.count == batch.count else { throw LiveServerError.badAnswer("\(answered.count) results for \(batch.count) URLs") }
+            results += answered
+        }
+        return results
+    }
+
+    /// The file called `name` in one of the folders of `path` (`:`-separated) that can be run.
+    static func executable(named name: String, path: String) -> URL? {
+        path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
 }
 
 /// Why the live server could not answer.
 public enum LiveServerError: Error, CustomStringConvertible {
-    case notBuilt(String)
+    case notFound(String?)
     case didNotStart(String)
     case badAnswer(String)
 
     public var description: String {
         switch self {
-        case .notBuilt(let path): "\(path) is not built; run `swift build` in the repository first (make test does)"
-        case .didNotStart(let log): "deeplinkd serve did not say which port it listens on: \(log)"
+        case .notFound(let path?): "DEEPLINKD_BINARY names \(path), which cannot be run; build deeplinkd (swift build) or fix the variable"
+        case .notFound(nil): "no deeplinkd: set DEEPLINKD_BINARY or put deeplinkd on PATH (and DEEPLINKD_PUBLIC to its Public folder)"
+        case .didNotStart(let log): "deeplinkd serve did not say which port it listens on (DEEPLINKD_PUBLIC names its templates): \(log)"
         case .badAnswer(let text): "POST /resolve gave no results: \(text)"
         }
     }
