@@ -75,25 +75,14 @@ package final class Site: Sendable {
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
         let loadedAt = HTTPDate.now
-        var files: [String: CachedDocument] = [:]
         let documents = configuration.documents
-        for domain in documents.domains {
-            guard let body = documents.appleAppSiteAssociation(for: domain) else { continue }
-            files[domain] = try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
-                previous: previous?.associationFiles[domain])
+        let files = try Self.documents(for: documents.domains, now: loadedAt, previous: previous?.associationFiles) {
+            documents.appleAppSiteAssociation(for: $0)
         }
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
         sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
-        var links: [String: CachedDocument] = [:]
-        for domain in documents.domains {
-            guard let body = documents.assetLinks(for: domain) else { continue }
-            links[domain] = try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
-                previous: previous?.assetLinksFiles[domain])
-        }
-        assetLinksFiles = links
+        assetLinksFiles = try Self.documents(for: documents.domains, now: loadedAt, previous: previous?.assetLinksFiles) { documents.assetLinks(for: $0) }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
             try CachedDocument(
@@ -122,6 +111,20 @@ package final class Site: Sendable {
     /// nil when no Android app is configured.
     func assetLinks(forHost host: @autoclosure () -> String?) -> CachedDocument? {
         domain(forHost: host()).flatMap { assetLinksFiles[$0] }
+    }
+
+    /// The JSON document `body` gives for each of `domains` (none for a domain it gives nil for), each keeping the
+    /// `Last-Modified` of the same domain's document in `previous` when its bytes are the same.
+    private static func documents(
+        for domains: [String], now: Int, previous: [String: CachedDocument]?, body: (String) -> [UInt8]?
+    ) throws(SiteError) -> [String: CachedDocument] {
+        var files: [String: CachedDocument] = [:]
+        for domain in domains {
+            guard let bytes = body(domain) else { continue }
+            files[domain] = try CachedDocument(
+                body: bytes, contentType: "application/json", cacheControl: "public, max-age=300", now: now, previous: previous?[domain])
+        }
+        return files
     }
 
     static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {
