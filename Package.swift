@@ -183,7 +183,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DeepLinkServerTests",
-            dependencies: ["DeepLinkServer", "DeepLinkConfig", "DeepLinkWire", "DeepLinkTemplates", "JSONLinesLog", "MicroHTTP", "HTTPTestSupport"],
+            dependencies: [
+                "DeepLinkServer", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkWire", "DeepLinkTemplates", "JSONLinesLog", "MicroHTTP", "HTTPTestSupport",
+            ],
             swiftSettings: upcomingFeatures
         ),
         // swift-mustache is the reference the renderer's tests compare with.

@@ -1,4 +1,6 @@
+import DeepLinkAASA
 import DeepLinkBytes
+import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkTemplates
 import DeepLinkWire
@@ -69,35 +71,46 @@ extension CompiledPages.Key {
 }
 
 enum LandingOracle {
-    /// The URL values of `match`'s page built as strings from the routing core's links: the Smart App Banner, the
-    /// canonical URL, the app-scheme URL, then each declared parameter; empty for a secret route.
-    static func values(of match: RouteMatch, in table: RouteTable) -> [String?] {
+    /// The URL values of `match`'s page for `browser` built as strings from the routing core's links: the in-app
+    /// browser's name and the way out of it, then (for a route that is not secret) the Smart App Banner, the canonical
+    /// URL, the app-scheme URL, then each declared parameter.
+    static func values(of match: RouteMatch, in site: Site, browser: BrowserClass = .ordinary) -> [String?] {
+        let table = site.table
         let route = match.route
-        guard !route.isSecret else { return [] }
         let links = table.links(for: match)
+        let escape = browser.inApp.flatMap { inApp in
+            links.universal.map { universal in
+                guard inApp.platform == .android else { return "x-safari-" + universal }
+                let package = site.configuration.android.first.map { "package=" + $0.package + ";" } ?? ""
+                return "intent://" + universal.dropFirst("https://".count) + "#Intent;scheme=https;" + package + "S.browser_fallback_url="
+                    + PercentEncoding.encoded(universal) + ";end"
+            }
+        }
+        let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape]
+        guard !route.isSecret else { return inApp }
         let banner = table.app.appStoreID.map { storeID in
             var banner = "app-id=" + storeID
             if let universal = links.universal { banner += ", app-argument=" + universal }
             if route.isAppClip, let appClip = table.app.appClipBundleID { banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card" }
             return banner
         }
-        return [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+        return inApp + [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
     }
 
-    /// The page of `match` rendered in full by the template, with the values built as strings.
-    static func rendered(_ match: RouteMatch, site: Site) -> String {
+    /// The page of `match` for `browser` rendered in full by the template, with the values built as strings.
+    static func rendered(_ match: RouteMatch, site: Site, browser: BrowserClass = .ordinary) -> String {
         guard let landing = site.landings[match.routeIndex] else { return "" }
-        return String(decoding: site.pages.render(landing, values: values(of: match, in: site.table)), as: UTF8.self)
+        return String(decoding: site.pages.render(landing, values: values(of: match, in: site, browser: browser)), as: UTF8.self)
     }
 
     /// Whether a worker has compiled the page of `match`'s shape.
     static func isCompiled(_ match: RouteMatch, site: Site) -> Bool {
-        guard let key = CompiledPages.Key(route: match.routeIndex, values: values(of: match, in: site.table)) else { return false }
+        guard let key = CompiledPages.Key(route: match.routeIndex, values: values(of: match, in: site)) else { return false }
         return site.compiledPages.all.contains { $0.existingPage(for: key) != nil }
     }
 
     /// What `body` gives for the page of `match`.
-    static func withPage<Result>(_ match: RouteMatch, site: Site, _ body: (LandingPage) -> Result) -> Result? {
-        site.landings[match.routeIndex].map { $0.withPage(of: match, in: site.wire, body) }
+    static func withPage<Result>(_ match: RouteMatch, site: Site, browser: BrowserClass = .ordinary, _ body: (LandingPage) -> Result) -> Result? {
+        site.landings[match.routeIndex].map { $0.withPage(of: match, in: site.wire, browser: browser, body) }
     }
 }

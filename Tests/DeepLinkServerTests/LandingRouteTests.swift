@@ -42,7 +42,7 @@ struct LandingRouteTests {
             Issue.record("\(target) does not match")
             return ""
         }
-        _ = landing.withPage(of: match, in: site.wire) { site.pages.body(of: $0, landing, compiled: site.compiledPages[0]) }
+        _ = landing.withPage(of: match, in: site.wire, browser: .ordinary) { site.pages.body(of: $0, landing, compiled: site.compiledPages[0]) }
         let answer = SiteFixture.send(target, handler: SiteHandler(site: site, metrics: ServerMetrics())).answer
         guard case .written(let written) = answer.reply else {
             Issue.record("\(target) was not written in place")
@@ -82,22 +82,20 @@ struct LandingRouteTests {
     func linkPrefixPerRoute() throws {
         let site = try CompiledPageTests.site(config: Self.config, charger: Self.template)
         let text = PageText.init
+        let link = { (head: String, end: String) in LandingSource.link(LinkText(head: text(head), hasTail: true, end: text(end))) }
         let charger = try #require(site.landings[0]).sources
         #expect(
             charger == [
-                .link(
-                    head: text("app-id=1, app-argument=https://links.example.com/"), hasTail: true,
-                    end: text(", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card")),
-                .link(head: text("https://links.example.com/"), hasTail: true, end: text("")),
-                .link(head: text("expchg://"), hasTail: true, end: text("")), .parameter("id"), .parameter("note"), .parameter("tag"),
+                .inAppBrowser, .escape,
+                link("app-id=1, app-argument=https://links.example.com/", ", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card"),
+                link("https://links.example.com/", ""), link("expchg://", ""), .parameter("id"), .parameter("note"), .parameter("tag"),
             ])
         #expect(
             site.landings[1]?.sources == [
-                .link(head: text("app-id=1"), hasTail: false, end: text("")), .absent, .link(head: text("expchg://"), hasTail: true, end: text("")),
-                .parameter("id"),
+                .absent, .absent, .link(LinkText(head: text("app-id=1"), hasTail: false)), .absent, link("expchg://", ""), .parameter("id"),
             ])
-        #expect(site.landings[2]?.sources.isEmpty == true)
-        #expect(try #require(site.landings[0]).usesTail && site.landings[2]?.usesTail == false)
+        #expect(site.landings[2]?.sources == [.inAppBrowser, .escape])
+        #expect(try #require(site.landings[0]).linksUseTail && site.landings[2]?.linksUseTail == false)
     }
 
     @Test("a head with markup is kept escaped for the body and as written for the renderer")
@@ -117,7 +115,7 @@ struct LandingRouteTests {
             Issue.record("\(target) does not match")
             return
         }
-        let expected = LandingOracle.values(of: match, in: site.table)
+        let expected = LandingOracle.values(of: match, in: site)
         let (values, key) = try #require(LandingOracle.withPage(match, site: site) { ($0.values, $0.key) })
         #expect(values == expected)
         #expect(key == CompiledPages.Key(route: match.routeIndex, values: expected))

@@ -80,7 +80,7 @@ struct LandingSite: Sendable {
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
         let site = handler.site
         let rendered = site.landings[landing.routeIndex].map { route in
-            route.withPage(of: landing, in: site.wire) { String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self) }
+            route.withPage(of: landing, in: site.wire, browser: .ordinary) { String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self) }
         }
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {

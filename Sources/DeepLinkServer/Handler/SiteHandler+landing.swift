@@ -4,11 +4,12 @@ import MicroHTTP
 extension SiteHandler {
     /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
     /// Pages of routes that are not secret are kept in the worker's cache from their second ask, and sent again for the
-    /// same target.
+    /// same target and browser class (an in-app browser's page offers a way out of it, `BrowserClass`).
     func landing(_ request: HTTPRequest) -> Answer {
         // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
         guard request.target.utf8.first == UInt8(ascii: "/"), let host = site.domain(forHost: request.hostName) else { return notFound(request) }
-        let key = AnswerCache.Key(host: host, target: request.target)
+        let browser = BrowserClass(userAgent: request.header("User-Agent"))
+        let key = AnswerCache.Key(host: host, target: request.target, browser: browser)
         let cache = site.answerCaches[request.worker]
         if let cached = cache.response(for: key) {
             return Answer(
@@ -25,8 +26,8 @@ extension SiteHandler {
         let label = outcome.label
         let matched = ResolveOutcomes.one(label)
         let compiled = site.compiledPages[request.worker]
-        let body = landing.withPage(of: match, in: site.wire) { site.pages.body(of: $0, landing, compiled: compiled) }
-        let headers = PageHeaders.html(isSecret: landing.isSecret)
+        let body = landing.withPage(of: match, in: site.wire, browser: browser) { site.pages.body(of: $0, landing, compiled: compiled) }
+        let headers = PageHeaders.landing(isSecret: landing.isSecret)
         guard !landing.isSecret else {
             return Answer(
                 .written(WrittenResponse(status: 200, headers: headers, body: body)), endpoint: .landing,

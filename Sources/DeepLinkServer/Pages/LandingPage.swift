@@ -4,17 +4,36 @@ import DeepLinkTemplates
 import MicroHTTP
 
 /// One landing page to write: a match of a route that has one, where each of its URL values comes from (the route's
-/// `LandingRoute`), and the match's link tail, written once in temporary memory (valid only inside
-/// `LandingRoute.withPage(of:in:_:)`). The banner, the links and the compiled page's key all come from this one
-/// value.
+/// `LandingRoute`), the browser it is for, and the match's link tail, written once in temporary memory (valid only
+/// inside `LandingRoute.withPage(of:in:browser:_:)`). The banner, the links, the way out of an in-app browser and the
+/// compiled page's key all come from this one value.
 struct LandingPage {
     let match: RouteMatch
     /// The route's landing page, with the sources of its values.
     let landing: LandingRoute
+    /// The class of the browser the page is for.
+    let browser: BrowserClass
     /// The path and query (percent-encoded) the canonical links write after their origin.
     let tail: UnsafeBufferPointer<UInt8>
 
+    /// One value, from its source: none, a link around the tail, or text.
+    private enum Value {
+        case none
+        case link(LinkText)
+        case text(String)
+    }
+
     private var sources: [LandingSource] { landing.sources }
+
+    private func value(_ source: LandingSource) -> Value {
+        switch source {
+        case .absent: .none
+        case .link(let link): .link(link)
+        case .parameter(let name): match.value(of: name).map(Value.text) ?? .none
+        case .inAppBrowser: browser.inApp.map { .text($0.browser.name) } ?? .none
+        case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
+        }
+    }
 
     /// The key of the page compiled for the shape of these values: the route, and for each value whether it is
     /// absent, empty or not (two bits a value); nil when there are too many values for the shape to hold.
@@ -23,10 +42,10 @@ struct LandingPage {
         var shape: UInt64 = 0
         for (index, source) in sources.enumerated() {
             let state: UInt64
-            switch source {
-            case .absent: state = 0
-            case .link(let head, let hasTail, let end): state = head.raw.isEmpty && end.raw.isEmpty && (!hasTail || tail.isEmpty) ? 1 : 2
-            case .parameter(let name): state = match.value(of: name).map { $0.isEmpty ? 1 : 2 } ?? 0
+            switch value(source) {
+            case .none: state = 0
+            case .link(let link): state = link.isEmpty(tail: tail) ? 1 : 2
+            case .text(let text): state = text.isEmpty ? 1 : 2
             }
             shape |= state << (2 * UInt64(index))
         }
@@ -37,10 +56,10 @@ struct LandingPage {
     /// or cannot be.
     var values: [String?] {
         sources.map { source in
-            switch source {
-            case .absent: nil
-            case .link(let head, let hasTail, let end): String(decoding: head.raw + (hasTail ? Array(tail) : []) + end.raw, as: UTF8.self)
-            case .parameter(let name): match.value(of: name)
+            switch value(source) {
+            case .none: nil
+            case .link(let link): link.text(tail: tail)
+            case .text(let text): text
             }
         }
     }
@@ -48,25 +67,22 @@ struct LandingPage {
     /// The body of `page`, the page compiled for this one's shape: each value written from its source, escaped where
     /// it holds `<>&"'` and copied as it is where it does not.
     func body(of page: CompiledPage) -> ResponseBody {
-        guard !sources.isEmpty else { return page.body(length: { _ in 0 }, write: { _, _ in }) }
-        let tailLength = HTMLEscaping.escapedCount(tail)
+        let escapedTail = HTMLEscaping.escapedCount(tail)
+        // Only the way out of an in-app browser carries the tail percent-encoded.
+        let encodedTail = browser == .ordinary ? 0 : LinkText.encodedCount(tail)
         return page.body(
             length: { index in
-                switch sources[index] {
-                case .absent: 0
-                case .link(let head, let hasTail, let end): head.escaped.count + (hasTail ? tailLength : 0) + end.escaped.count
-                case .parameter(let name): match.value(of: name).map(HTMLEscaping.escapedCount) ?? 0
+                switch value(sources[index]) {
+                case .none: 0
+                case .link(let link): link.escapedCount(escapedTail: escapedTail, encodedTail: encodedTail)
+                case .text(let text): HTMLEscaping.escapedCount(text)
                 }
             },
             write: { index, writer in
-                switch sources[index] {
-                case .absent: break
-                case .link(let head, let hasTail, let end):
-                    writer.write(head.escaped)
-                    if hasTail { tailLength == tail.count ? writer.write(tail) : HTMLEscaping.write(bytes: tail, into: &writer) }
-                    writer.write(end.escaped)
-                case .parameter(let name):
-                    if let value = match.value(of: name) { HTMLEscaping.write(value, into: &writer) }
+                switch value(sources[index]) {
+                case .none: break
+                case .link(let link): link.write(into: &writer, tail: tail, isPlain: escapedTail == tail.count)
+                case .text(let text): HTMLEscaping.write(text, into: &writer)
                 }
             })
     }

@@ -28,7 +28,8 @@ package enum LandingTemplates {
             "lang": "en", "appName": "Sample <App> & \"Co\"", "route": page, "isSecret": false,
             "appStoreURL": "https://apps.apple.com/app/id1", "smartAppBanner": "app-id=1, app-argument=https://links.example.com/x/1",
             "canonicalURL": "https://links.example.com/x/1?q=a&b='c'", "appURL": "sample://x/1",
-            "values": ["id": "1", "code": "a\"b", "token": "t<o>k"],
+            "values": ["id": "1", "code": "a\"b", "token": "t<o>k"], "inAppBrowser": "Insta<gram>",
+            "escapeURL": "x-safari-https://links.example.com/x/1?q=a&b='c'",
             "stylesheet": "/static/deeplinkd.css?v=1", "icon": "/static/icon.svg?v=1",
         ]
         if page == "error" {

@@ -40,6 +40,8 @@ final class AnswerCache: Sendable {
         let host: String
         /// The request target as sent.
         let target: String
+        /// The class of browser a landing page was written for; `.ordinary` for `/resolve`.
+        var browser = BrowserClass.ordinary
     }
 
     /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the

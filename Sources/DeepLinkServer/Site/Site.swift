@@ -70,7 +70,8 @@ package final class Site: Sendable {
         compiledPages = PerWorker(workers: workers) { CompiledPages() }
         let table = configuration.table
         wire = WireTable(table)
-        landings = table.routes.indices.map { [wire] in LandingRoute(route: $0, in: wire) }
+        let androidPackage = configuration.android.first?.package
+        landings = table.routes.indices.map { [wire] in LandingRoute(route: $0, in: wire, androidPackage: androidPackage) }
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
