@@ -73,7 +73,7 @@ extension CompiledPages.Key {
 enum LandingOracle {
     /// The URL values of `match`'s page for `browser` built as strings from the routing core's links: the in-app
     /// browser's name and the way out of it, then (for a route that is not secret) the Smart App Banner, the canonical
-    /// URL, the app-scheme URL, then each declared parameter.
+    /// URL, the app-scheme URL, the Google Play URL with the canonical URL as its referrer, then each declared parameter.
     static func values(of match: RouteMatch, in site: Site, browser: BrowserClass = .ordinary) -> [String?] {
         let table = site.table
         let route = match.route
@@ -94,7 +94,10 @@ enum LandingOracle {
             if route.isAppClip, let appClip = table.app.appClipBundleID { banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card" }
             return banner
         }
-        return inApp + [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+        let play = site.configuration.android.first.map { app in
+            "https://play.google.com/store/apps/details?id=" + app.package + (links.universal.map { "&referrer=" + PercentEncoding.encoded($0) } ?? "")
+        }
+        return inApp + [banner, links.universal, links.app, play] + route.parameters.map { match.value(of: $0.name) }
     }
 
     /// The page of `match` for `browser` rendered in full by the template, with the values built as strings.

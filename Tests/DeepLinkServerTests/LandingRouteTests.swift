@@ -88,11 +88,11 @@ struct LandingRouteTests {
             charger == [
                 .inAppBrowser, .escape,
                 link("app-id=1, app-argument=https://links.example.com/", ", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card"),
-                link("https://links.example.com/", ""), link("expchg://", ""), .parameter("id"), .parameter("note"), .parameter("tag"),
+                link("https://links.example.com/", ""), link("expchg://", ""), .absent, .parameter("id"), .parameter("note"), .parameter("tag"),
             ])
         #expect(
             site.landings[1]?.sources == [
-                .absent, .absent, .link(LinkText(head: text("app-id=1"), hasTail: false)), .absent, link("expchg://", ""), .parameter("id"),
+                .absent, .absent, .link(LinkText(head: text("app-id=1"), hasTail: false)), .absent, link("expchg://", ""), .absent, .parameter("id"),
             ])
         #expect(site.landings[2]?.sources == [.inAppBrowser, .escape])
         #expect(try #require(site.landings[0]).linksUseTail && site.landings[2]?.linksUseTail == false)

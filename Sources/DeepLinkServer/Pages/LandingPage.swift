@@ -68,8 +68,7 @@ struct LandingPage {
     /// it holds `<>&"'` and copied as it is where it does not.
     func body(of page: CompiledPage) -> ResponseBody {
         let escapedTail = HTMLEscaping.escapedCount(tail)
-        // Only the way out of an in-app browser carries the tail percent-encoded.
-        let encodedTail = browser == .ordinary ? 0 : LinkText.encodedCount(tail)
+        let encodedTail = LinkText.encodedCount(tail)
         return page.body(
             length: { index in
                 switch value(sources[index]) {

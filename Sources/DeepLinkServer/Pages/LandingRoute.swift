@@ -21,12 +21,12 @@ final class LandingRoute: Sendable {
     /// Whether the route is `secret: true`.
     let isSecret: Bool
     /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
-    /// then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, then each
-    /// declared parameter.
+    /// then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, the Google
+    /// Play link with its referrer, then each declared parameter.
     let sources: [LandingSource]
     /// The declared parameters' names, in the order of their sources.
     private let parameters: [String]
-    /// Whether some value other than the way out of an in-app browser holds the link tail.
+    /// Whether some value other than the way out of an in-app browser holds the link tail (as it is or percent-encoded).
     let linksUseTail: Bool
     /// The ways out of an in-app browser to the same page: `x-safari-https://…` on iOS, and on Android an
     /// `intent://…` link that opens the Android app when it is installed and the page in the browser when not
@@ -48,9 +48,13 @@ final class LandingRoute: Sendable {
         // The banner's start, which every page of the table has; a page that is not secret adds its link.
         let banner = table.app.appStoreID.map { "app-id=" + $0 }
         var fixed = ["lang": "en", "appName": table.app.name, "route": route.name]
-        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 }
+        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 + "?mt=8" }
+        // Google Play's page of the Android app; its `referrer=` carries the canonical link, which the app reads once
+        // after install (Play Install Referrer API), except on a secret route, whose link stays out of a store URL.
+        let play = androidPackage.map { "https://play.google.com/store/apps/details?id=" + PercentEncoding.encoded($0) }
         guard !route.isSecret else {
             fixed["smartAppBanner"] = banner
+            fixed["playStoreURL"] = play
             (self.fixed, sources, linksUseTail) = (fixed, escape, false)
             return
         }
@@ -63,8 +67,13 @@ final class LandingRoute: Sendable {
                     head: PageText(banner + (origins.universal.map { ", app-argument=" + $0 } ?? "")), hasTail: origins.universal != nil,
                     end: PageText(appClip.map { ", app-clip-bundle-id=" + $0 + ", app-clip-display=card" } ?? "")))
         }
-        sources = escape + [bannerSource ?? .absent, link(origins.universal), link(origins.app)] + parameters.map { .parameter($0) }
-        linksUseTail = sources.contains { if case .link(let link) = $0 { link.hasTail } else { false } }
+        let playSource = play.map { play -> LandingSource in
+            guard let universal = origins.universal else { return .link(LinkText(head: PageText(play), hasTail: false)) }
+            return .link(LinkText(head: PageText(play + "&referrer=" + PercentEncoding.encoded(universal)), hasTail: false, hasEncodedTail: true))
+        }
+        sources =
+            escape + [bannerSource ?? .absent, link(origins.universal), link(origins.app), playSource ?? .absent] + parameters.map { .parameter($0) }
+        linksUseTail = sources.contains { if case .link(let link) = $0 { link.hasTail || link.hasEncodedTail } else { false } }
     }
 
     /// The ways out of an in-app browser to the page whose canonical link starts with `origin` (`https://DOMAIN/`).
@@ -104,8 +113,9 @@ final class LandingRoute: Sendable {
         context["smartAppBanner"] = values[2]
         context["canonicalURL"] = values[3]
         context["appURL"] = values[4]
+        context["playStoreURL"] = values[5]
         var named: [String: String] = [:]
-        for (name, value) in zip(parameters, values.dropFirst(5)) { named[name] = value }
+        for (name, value) in zip(parameters, values.dropFirst(6)) { named[name] = value }
         context["values"] = named
         return context
     }

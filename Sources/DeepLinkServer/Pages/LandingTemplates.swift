@@ -26,7 +26,9 @@ package enum LandingTemplates {
     static func sampleContext(_ page: String) -> [String: Any] {
         var context: [String: Any] = [
             "lang": "en", "appName": "Sample <App> & \"Co\"", "route": page, "isSecret": false,
-            "appStoreURL": "https://apps.apple.com/app/id1", "smartAppBanner": "app-id=1, app-argument=https://links.example.com/x/1",
+            "appStoreURL": "https://apps.apple.com/app/id1?mt=8",
+            "playStoreURL": "https://play.google.com/store/apps/details?id=com.example&referrer=https%3A%2F%2Flinks.example.com%2Fx%2F1",
+            "smartAppBanner": "app-id=1, app-argument=https://links.example.com/x/1",
             "canonicalURL": "https://links.example.com/x/1?q=a&b='c'", "appURL": "sample://x/1",
             "values": ["id": "1", "code": "a\"b", "token": "t<o>k"], "inAppBrowser": "Insta<gram>",
             "escapeURL": "x-safari-https://links.example.com/x/1?q=a&b='c'",
