@@ -5,8 +5,10 @@ import Yams
 /// Turns config YAML into a `RouteTableDefinition` plus the server's own sections, with a line for every problem.
 struct ConfigurationParser {
     var problems: [Diagnostic] = []
+    /// The `stores:` section, once `parse` has read it.
+    var stores = StoreSettings()
 
-    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android"]
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android", "stores"]
     static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials", "appClips"]
     static let routeKeys = [
         "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
@@ -37,6 +39,7 @@ struct ConfigurationParser {
         let gates = parseGates(top)
         let routes = parseRoutes(top)
         let android = top.values["android"].map { parseAndroid($0) } ?? []
+        stores = top.values["stores"].map { parseStores($0, routes: routes) } ?? StoreSettings()
         let domains = top.strings("domains", problems: &problems) ?? []
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)

@@ -41,6 +41,24 @@ struct StoreButtonTests {
         #expect(!text.contains("referrer") && !text.contains("abcdefghijklmnop1234"))
     }
 
+    @Test("the App Store button names the table's custom product page and campaign, and a route's own over them")
+    func campaign() throws {
+        let config =
+            CompiledPageTests.permissiveConfig + """
+                stores:
+                  appStore: {ppid: 45812c9b-c296-43d3-bd30-8ed2ab1d9c1c, ct: "spring & sale", pt: "118612"}
+                  routes:
+                    charger: {ct: sticker}
+
+                """
+        let site = try CompiledPageTests.site(config: config)
+        let handler = SiteHandler(site: site, metrics: ServerMetrics())
+        let store = "https://apps.apple.com/app/id1?ppid=45812c9b-c296-43d3-bd30-8ed2ab1d9c1c&amp;ct="
+        #expect(SiteFixture.send("/c/x", handler: handler).response.text.contains(store + #"sticker&amp;pt=118612&amp;mt=8">"#))
+        let secret = SiteFixture.send("/m/abcdefgh12345678", handler: handler).response.text
+        #expect(secret.contains(store + #"spring%20%26%20sale&amp;pt=118612&amp;mt=8">"#) && !secret.contains("abcdefgh12345678"))
+    }
+
     @Test("a table without an Android app has no Google Play button")
     func noAndroid() throws {
         let site = try CompiledPageTests.site(config: CompiledPageTests.permissiveConfig)

@@ -1,4 +1,5 @@
 import DeepLinkBytes
+import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkWire
 
@@ -34,8 +35,9 @@ final class LandingRoute: Sendable {
     private let escapes: (iOS: LinkText, android: LinkText)?
 
     /// The landing page of the route at `index` in `wire`'s table, nil when it has none; `androidPackage` is the
-    /// Android app an in-app browser's way out opens on Android.
-    init?(route index: Int, in wire: WireTable, androidPackage: String? = nil) {
+    /// Android app an in-app browser's way out opens on Android and the Google Play button names, `appStore` what the
+    /// App Store button names besides the app.
+    init?(route index: Int, in wire: WireTable, androidPackage: String? = nil, appStore: AppStoreCampaign = AppStoreCampaign()) {
         let table = wire.table
         let route = table.routes[index]
         guard let template = route.landing else { return nil }
@@ -48,7 +50,7 @@ final class LandingRoute: Sendable {
         // The banner's start, which every page of the table has; a page that is not secret adds its link.
         let banner = table.app.appStoreID.map { "app-id=" + $0 }
         var fixed = ["lang": "en", "appName": table.app.name, "route": route.name]
-        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 + "?mt=8" }
+        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 + "?" + appStore.query }
         // Google Play's page of the Android app; its `referrer=` carries the canonical link, which the app reads once
         // after install (Play Install Referrer API), except on a secret route, whose link stays out of a store URL.
         let play = androidPackage.map { "https://play.google.com/store/apps/details?id=" + PercentEncoding.encoded($0) }

@@ -71,7 +71,10 @@ package final class Site: Sendable {
         let table = configuration.table
         wire = WireTable(table)
         let androidPackage = configuration.android.first?.package
-        landings = table.routes.indices.map { [wire] in LandingRoute(route: $0, in: wire, androidPackage: androidPackage) }
+        let stores = configuration.stores
+        landings = table.routes.indices.map { [wire] index in
+            LandingRoute(route: index, in: wire, androidPackage: androidPackage, appStore: stores.appStore(forRoute: table.routes[index].name))
+        }
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
         pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
