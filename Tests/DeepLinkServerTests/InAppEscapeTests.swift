@@ -81,10 +81,10 @@ struct InAppEscapeTests {
     }
 
     @Test(
-        "the page written for an in-app browser is the page the template renders in full, markup and encodings included",
-        arguments: ["/c/x", "/c/%3Cb%3E%22'%26x?note=%3E%25", "/c/a%2Fb?note=x%3By%23z", "/m/abcdefgh12345678"])
-    func compiledAsRendered(target: String) throws {
-        let site = try CompiledPageTests.site(config: CompiledPageTests.permissiveConfig)
+        "the page written for each browser, with and without an Android app, is the page the template renders in full, markup and encodings included",
+        arguments: ["/c/x", "/c/%3Cb%3E%22'%26x?note=%3E%25", "/c/a%2Fb?note=x%3By%23z", "/m/abcdefgh12345678"], [false, true])
+    func compiledAsRendered(target: String, hasAndroid: Bool) throws {
+        let site = try CompiledPageTests.site(config: hasAndroid ? StoreButtonTests.androidConfig : CompiledPageTests.permissiveConfig)
         let handler = SiteHandler(site: site, metrics: ServerMetrics())
         guard case .matched(let match) = site.table.resolve("https://links.example.com" + target) else {
             Issue.record("\(target) does not match")
@@ -97,6 +97,7 @@ struct InAppEscapeTests {
             #expect(Self.page(target, userAgent: userAgent, handler: handler).response.text == expected, "\(target) \(userAgent)")
             #expect(Self.page(target, userAgent: userAgent, handler: handler).response.text == expected, "\(target) \(userAgent)")
             #expect(expected.contains("Open outside") == (browser != .ordinary))
+            #expect(expected.contains("Get it on Google Play") == hasAndroid)
         }
         #expect(LandingOracle.isCompiled(match, site: site))
     }

@@ -65,22 +65,4 @@ struct StoreButtonTests {
         let text = SiteFixture.send("/c/x", handler: SiteHandler(site: site, metrics: ServerMetrics())).response.text
         #expect(!text.contains("play.google.com") && !text.contains("Google Play"))
     }
-
-    @Test(
-        "the page written with a Google Play referrer is the page the template renders in full, encodings included",
-        arguments: ["/c/x", "/c/%3Cb%3E%22'%26x?note=%3E%25", "/c/a%2Fb?note=x%3By%23z", "/m/abcdefgh12345678"])
-    func compiledAsRendered(target: String) throws {
-        let site = try CompiledPageTests.site(config: Self.androidConfig)
-        let handler = SiteHandler(site: site, metrics: ServerMetrics())
-        guard case .matched(let match) = site.table.resolve("https://links.example.com" + target) else {
-            Issue.record("\(target) does not match")
-            return
-        }
-        for userAgent in [InAppEscapeTests.safari, InAppEscapeTests.facebookOnAndroid] {
-            let expected = LandingOracle.rendered(match, site: site, browser: BrowserClass(userAgent: userAgent))
-            #expect(expected.contains("Get it on Google Play"))
-            #expect(InAppEscapeTests.page(target, userAgent: userAgent, handler: handler).response.text == expected, "\(target)")
-            #expect(InAppEscapeTests.page(target, userAgent: userAgent, handler: handler).response.text == expected, "\(target)")
-        }
-    }
 }
