@@ -291,3 +291,47 @@ def test_the_flag_reader_attributes_flags_to_their_command(commands):
     assert ("serving.md", "--drain-delay", "serve") in named
     assert ("tls.md", "--hsts-include-subdomains", "serve") in named
     assert not any(flag == "--re-verify" for _, flag, _ in named), "adb's options are not deeplinkd's"
+
+
+# --- the links -------------------------------------------------------------------------------------------------------
+
+# A page another branch adds, linked ahead of it; checked like any other once it exists.
+PENDING_PAGES = {ROOT / "docs" / "app-lifecycle.md"}
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(document):
+    """The fragment of each heading of `document`, as GitHub writes it (duplicates numbered)."""
+    seen = {}
+    found = set()
+    fenced = False
+    for line in document.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else re.match(r"^#+\s+(.*)", line)
+        if heading:
+            slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+            count = seen.get(slug, 0)
+            seen[slug] = count + 1
+            found.add(slug if count == 0 else f"{slug}-{count}")
+    return found
+
+
+def test_every_link_between_the_documents_leads_somewhere():
+    """A section moved to another page leaves no link behind: each relative link names a file that exists and, with
+    a fragment, a heading of that file."""
+    problems = []
+    for document in DOCUMENTS:
+        text = SPAN.sub("", document.read_text(encoding="utf-8"))
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, fragment = target.partition("#")
+            file = (document.parent / path).resolve() if path else document
+            where = f"{document.relative_to(ROOT)}: link {target}"
+            if not file.exists():
+                if file not in PENDING_PAGES:
+                    problems.append(f"{where}: {path} does not exist")
+            elif fragment and file.suffix == ".md" and fragment not in anchors(file):
+                problems.append(f"{where}: {file.relative_to(ROOT)} has no heading #{fragment}")
+    assert not problems, "\n".join(problems)
