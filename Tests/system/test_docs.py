@@ -1,10 +1,12 @@
 """The documents a newcomer reads agree with the code they describe.
 
 docs/architecture.md names every target of Package.swift and Package@swift-6.0.swift, the development ones declared
-behind DEEPLINKD_* variables too, and only those: a target added without a row there fails here, named. README.md
-and docs/*.md name only options that exist: every `--flag` written after `deeplinkd COMMAND` (or in a section whose
-heading names `deeplinkd COMMAND`) is one that command's `--help` lists, any other `--flag` is an option of some
-command; and every option each command's `--help` lists is documented for that command somewhere.
+behind DEEPLINKD_* variables too, and only those: a target added without a row there fails here, named; its module
+table's "may import" column says what the manifest says each module depends on. README.md and docs/*.md name only
+options that exist: every `--flag` written after `deeplinkd COMMAND` (or in a section whose heading names
+`deeplinkd COMMAND`) is one that command's `--help` lists, any other `--flag` is an option of some command; every
+option each command's `--help` lists is documented for that command somewhere; and every link between the documents
+leads to a page and heading that exist.
 """
 
 import json
@@ -47,13 +49,13 @@ def declared_targets(manifest):
     return set(DECLARATION.findall(manifest.read_text(encoding="utf-8")))
 
 
-def evaluated_targets(variables):
-    """The targets SwiftPM sees when it evaluates Package.swift with `variables` set (and no other DEEPLINKD_ one)."""
+def dumped_targets(variables):
+    """The targets of Package.swift as SwiftPM evaluates it with `variables` set (and no other DEEPLINKD_ one)."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DEEPLINKD_")} | variables
     completed = subprocess.run(["swift", "package", "--package-path", str(ROOT), "dump-package"], capture_output=True,
                                text=True, timeout=300, env=environment)
     assert completed.returncode == 0, completed.stderr
-    return {target["name"] for target in json.loads(completed.stdout)["targets"]}
+    return json.loads(completed.stdout)["targets"]
 
 
 def documented_targets():
@@ -77,7 +79,7 @@ def documented_targets():
 def test_the_manifest_reader_sees_every_target_swiftpm_sees():
     """The text is read as SwiftPM reads it: with the fuzzers and the benchmarks turned on, SwiftPM's targets are
     exactly the ones read from the text, so nothing the tests below compare is missed."""
-    evaluated = evaluated_targets({"DEEPLINKD_FUZZ": "1", "DEEPLINKD_BENCHMARKS": "1"})
+    evaluated = {target["name"] for target in dumped_targets({"DEEPLINKD_FUZZ": "1", "DEEPLINKD_BENCHMARKS": "1"})}
     declared = declared_targets(MANIFESTS[0])
     assert evaluated == declared, f"SwiftPM only: {sorted(evaluated - declared)}; text only: {sorted(declared - evaluated)}"
 
@@ -101,6 +103,56 @@ def test_architecture_names_no_target_that_does_not_exist():
     stale = {name: line for name, line in documented_targets().items() if name not in declared}
     assert not stale, "docs/architecture.md names targets no manifest declares: " + ", ".join(
         f"'{name}' (line {line})" for name, line in sorted(stale.items()))
+
+
+def module_rows():
+    """(line, the targets a row names, the text of its "may import" column) of docs/architecture.md's module table."""
+    rows = []
+    inside = False
+    for number, line in enumerate(ARCHITECTURE.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip() == TARGET_TABLES[0]:
+            inside = True
+            continue
+        if inside and not line.startswith("|"):
+            break
+        if inside and not line.startswith("| ---"):
+            cells = line.split("|")
+            rows.append((number, set(re.findall(r"`([^`]+)`", cells[1])), cells[-2]))
+    return rows
+
+
+def dependencies():
+    """What each target of Package.swift depends on, as SwiftPM evaluates it: target names, and `product@package`."""
+    found = {}
+    for target in dumped_targets({}):
+        names = set()
+        for dependency in target.get("dependencies", []):
+            if "product" in dependency:
+                names.add(f"{dependency['product'][0]}@{dependency['product'][1]}")
+            else:
+                names.add(next(iter(dependency.values()))[0])
+        found[target["name"]] = names
+    return found
+
+
+@pytest.mark.timeout(600)
+def test_the_module_table_says_what_each_module_imports():
+    """The "may import" column of each row names every dependency the manifest gives the row's targets (a package's
+    product by its package's name, such as swift-log), and no module that none of them depends on."""
+    declared = dependencies()
+    problems = []
+    for line, targets, imports in module_rows():
+        named = set(re.findall(r"`([^`]+)`", imports)) & set(declared)
+        needed = set().union(*(declared.get(target, set()) for target in targets)) - targets
+        for dependency in sorted(needed):
+            target, _, package = dependency.partition("@")
+            if package and package.lower() not in imports.lower():
+                problems.append(f"line {line}: {'/'.join(sorted(targets))} depends on {package} ({target}), which its row does not name")
+            elif not package and dependency not in named:
+                problems.append(f"line {line}: {'/'.join(sorted(targets))} depends on {dependency}, which its row does not name")
+        for name in sorted(named - needed - targets):
+            problems.append(f"line {line}: the row of {'/'.join(sorted(targets))} names {name}, which none of them depends on")
+    assert not problems, "docs/architecture.md, module table:\n" + "\n".join(problems)
 
 
 def test_architecture_tables_are_read():
