@@ -132,7 +132,7 @@ let package = Package(
 
 @pytest.mark.timeout(1200)
 def test_an_app_using_the_app_products_builds_only_what_they_need(tmp_path):
-    """As the README's app-side section says: the routing library for the app and the plugin's tool for the build
+    """As docs/app.md says: the routing library for the app and the plugin's tool for the build
     machine, none of the server's modules; Yams is built, and the server's own dependencies are resolved, not built."""
     sources = tmp_path / "Sources" / "AppRoutes"
     sources.mkdir(parents=True)
