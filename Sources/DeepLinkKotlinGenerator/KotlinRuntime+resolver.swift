@@ -73,6 +73,8 @@ extension KotlinRuntime {
                             if (value > 65535) throw malformed("URL has a port that is not a number from 0 to 65535")
                         }
                     }
+                    // `https:///c/1`: browsers skip the slashes after a special scheme's colon and open host `c`.
+                    if (authorityEnd == authorityStart && isSpecialScheme(bytes, colon)) throw malformed("URL has an invalid host")
                     rest = authorityEnd
                 }
                 var fragmentMark = -1
@@ -102,6 +104,10 @@ extension KotlinRuntime {
                     if (triedBytes.isEmpty()) "/" else excerpt(triedBytes, 0, triedBytes.size)
                 }
             }
+
+            /** Whether the scheme is one WHATWG calls special, after which browsers skip any number of slashes. */
+            private fun isSpecialScheme(bytes: ByteArray, colon: Int): Boolean =
+                listOf("http", "https", "ws", "wss", "ftp").any { equalsLowercased(bytes, 0, colon, it) }
 
             /** `universal:HOST` or `app:SCHEME`, or the failure. */
             private fun channel(bytes: ByteArray, schemeStart: Int, schemeEnd: Int, hostStart: Int, hostEnd: Int): String {

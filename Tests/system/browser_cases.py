@@ -236,7 +236,7 @@ def matrix_cases():
         quoted = urllib.parse.quote_from_bytes(raw, safe="")
         for clean, prefix, value, parameter in routes:
             # No payload is a valid value, so the route refuses the path. A URL whose escapes decode to invalid
-            # UTF-8 is malformed wherever they are (README, "How a URL resolves"), so such a query is refused too.
+            # UTF-8 is malformed wherever they are (docs/table.md, "How a URL resolves"), so such a query is refused too.
             in_query = (clean.expected, clean) if is_utf8(raw) else (NOT_FOUND, not_found)
             targets = [
                 (prefix + quoted, None, NOT_FOUND, not_found),

@@ -22,6 +22,9 @@ import pytest
 from conftest import DEFAULT_CONFIG, ROOT
 from url_corpus import corpus
 
+# kotlinc takes a minute on an idle core and several on a loaded machine: the bound is for a hang, not for speed.
+pytestmark = pytest.mark.timeout(900)
+
 EVERY_SHAPE = ROOT / "Examples" / "ExpresScanApp" / "Sources" / "EveryShape" / "deeplinkd.yaml"
 KOTLIN_STDLIB = "/usr/share/java/kotlin-stdlib.jar"
 BATCH = 1000

@@ -21,8 +21,8 @@ PLATFORMS = {"ios": "15.0", "macos": "12.0", "maccatalyst": "15.0", "tvos": "15.
 # What the app's code is built with, and what the plugin's tool is built with for the build machine (SwiftPM keeps the
 # tool's modules apart, in Modules-tool); nothing the server alone needs.
 APP_MODULES = {"DeepLinkBytes", "DeepLinkRouting"}
-TOOL_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "ServerPlatform",
-                "deeplinkd_routes", "Yams"}
+TOOL_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "GeneratedNames",
+                "ServerPlatform", "deeplinkd_routes", "Yams"}
 SERVER_MODULES = {"MicroHTTP", "DeepLinkServer", "DeepLinkWire", "StickerCodes", "LinkDoctor", "Logging", "ArgumentParser",
                   "Mustache", "deeplinkd"}
 
@@ -132,7 +132,7 @@ let package = Package(
 
 @pytest.mark.timeout(1200)
 def test_an_app_using_the_app_products_builds_only_what_they_need(tmp_path):
-    """As the README's app-side section says: the routing library for the app and the plugin's tool for the build
+    """As docs/app.md says: the routing library for the app and the plugin's tool for the build
     machine, none of the server's modules; Yams is built, and the server's own dependencies are resolved, not built."""
     sources = tmp_path / "Sources" / "AppRoutes"
     sources.mkdir(parents=True)

@@ -2,15 +2,15 @@ import DeepLinkBytes
 
 /// HTML escaping byte by byte, for every value a template writes (`TemplateRenderer`).
 ///
-/// swift-mustache's own HTML escaping walked grapheme clusters, so a `"` followed by a combining mark (U+0301) was one
-/// cluster it did not recognise and went out raw: an attribute breakout (found by fuzzing). Escaping the UTF-8 bytes
+/// Escaping grapheme clusters, as swift-mustache's own HTML escaping does, lets a `"` followed by a combining mark
+/// (U+0301) through raw, as one cluster it does not recognise: an attribute breakout. Escaping the UTF-8 bytes
 /// of `<`, `>`, `&`, `"`, `'` catches them whatever follows.
 enum HTMLEscaping {
-    /// The content-type name templates may switch to (`{{% CONTENT_TYPE: HTML_BYTES }}`), as they did when swift-mustache
-    /// rendered them; `HTML` means the same.
+    /// The content-type name templates may switch to (`{{% CONTENT_TYPE: HTML_BYTES }}`), the name templates written
+    /// for swift-mustache use; `HTML` means the same.
     static let name = "HTML_BYTES"
 
-    /// The pragma swift-mustache read before every template (see `TemplateParser`).
+    /// The pragma read before every template (see `TemplateParser`).
     static let pragma = "{{% CONTENT_TYPE: \(name) }}"
 
     /// `text` with `<`, `>`, `&`, `"` and `'` replaced by their character references.

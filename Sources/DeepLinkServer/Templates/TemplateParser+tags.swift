@@ -1,4 +1,4 @@
-/// The tags, each read as swift-mustache read it.
+/// The tags, each read as swift-mustache reads it.
 extension TemplateParser {
     /// Reads the tag whose start delimiter was just read into `nodes`, with `indentation` the blanks before it on its
     /// line (written before the tag unless it stands alone); returns whether it stands alone on its line.

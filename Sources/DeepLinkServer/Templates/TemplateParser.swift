@@ -1,13 +1,13 @@
 /// Parses a Mustache template into `TemplateNode`s in one pass, in time linear in its length, reading it as
-/// swift-mustache 2 read the templates deeplinkd served before (so every page renders the same bytes): grapheme by
+/// swift-mustache 2 reads it (so a page renders the bytes swift-mustache renders, which the tests compare): grapheme by
 /// grapheme, with its rules for lines that hold nothing but a tag (standalone tags take their line with them), for the
 /// indentation of partials and blocks, and for delimiters set by `{{=<% %>=}}` for the rest of the section they are set
 /// in. It also notes what `TemplateGraph` checks (`TemplateScan`): the partials, parents and blocks referred to, and
 /// how deep sections nest, refusing past `TemplateLimits.nesting` before the recursion gets deep.
 ///
-/// Where swift-mustache read a construct in a way no author means, the parser refuses it with a problem naming the
+/// Where swift-mustache reads a construct in a way no author means, the parser refuses it with a problem naming the
 /// line (a dynamic partial, a section that would repeat per element of a list, a content type that turns escaping
-/// off), or reads it as swift-mustache did (`{{` right before a line break is dropped).
+/// off), or reads it as swift-mustache does (`{{` right before a line break is dropped).
 struct TemplateParser {
     /// Where a section's parse is: swift-mustache's parser state, one copy per section level.
     struct State {

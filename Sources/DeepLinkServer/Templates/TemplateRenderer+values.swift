@@ -1,6 +1,6 @@
 import Foundation
 
-/// Looking values up, transforming and writing them, as swift-mustache 2 did.
+/// Looking values up, transforming and writing them, as swift-mustache 2 does.
 extension TemplateRenderer {
     /// The value `name` stands for in `context`, transformed; nil when it is missing or a transform does not apply.
     func value(of name: TemplateName, in context: Context) -> Any? {
