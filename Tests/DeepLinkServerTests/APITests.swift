@@ -134,7 +134,10 @@ struct APITests {
             ("/link?route=charger&id=CH-42", 200, #"{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"}"#),
             ("/link?route=registrationCallback&code=a.b", 200, #"{"universal":"https://links.example.com/auth/callback?code=a.b","app":null}"#),
             ("/link?route=charger&id=a%2Fb", 400, #"{"error":"route 'charger': parameter 'id' contains a forbidden character U+002F '/'"}"#),
-            ("/link?route=nope", 400, #"{"error":"unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationCallback)"}"#),
+            (
+                "/link?route=nope", 400,
+                #"{"error":"unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationError, registrationCallback)"}"#
+            ),
             ("/link?id=1", 400, #"{"error":"missing query parameter 'route'"}"#),
             ("/link?route=charger&id", 400, #"{"error":"query item 'id' has no '='; send id=VALUE"}"#),
             ("/link?route=registrationCallback&c%6Fde", 400, #"{"error":"query item 'code' has no '='; send code=VALUE"}"#),

@@ -7,6 +7,7 @@ XcodeBuildToolPlugin and XcodeCommandPlugin exist only in Xcode; their code is t
 import os
 import shutil
 import stat
+import threading
 
 import pytest
 
@@ -62,13 +63,15 @@ def test_the_tool_writes_into_a_fifo_or_a_symlink_to_standard_output_and_replace
     assert stdout_link.is_symlink() and os.readlink(stdout_link) == "/dev/stdout"
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        written = run([ROUTES_TOOL, "--config", table, "--output", fifo])
-        assert written.returncode == 0, written.stderr
-        assert os.read(reader, 1 << 20).decode() == source
-    finally:
-        os.close(reader)
+    # Read while the tool writes: a file larger than a pipe's buffer (64 KiB, as this one is) never finishes writing
+    # for a reader that waits for the tool to exit.
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    written = run([ROUTES_TOOL, "--config", table, "--output", fifo])
+    assert written.returncode == 0, written.stderr
+    reader.join(timeout=60)
+    assert received and received[0].decode() == source
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
