@@ -1,4 +1,4 @@
-package import DeepLinkBytes
+import DeepLinkBytes
 
 /// What a landing page's App Store button names besides the app (the `stores:` section): a custom product page
 /// (`ppid`, whose deep link iOS opens after the install) and campaign tokens (`ct`, the campaign; `pt`, the provider),
