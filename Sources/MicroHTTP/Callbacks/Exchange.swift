@@ -16,7 +16,8 @@ struct Exchange {
     /// Moves the request one step: headers seen, a body chunk read, or the request complete.
     /// `sentTargetLength` is the target's length as sent, when libmicrohttpd's pointers tell it (see `RequestLine`).
     func advance(
-        _ request: RequestContext, method: UnsafePointer<CChar>?, isHTTP11: Bool, sentTargetLength: Int?, chunk: UnsafeRawBufferPointer
+        _ request: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, sentTargetLength: Int?,
+        chunk: UnsafeRawBufferPointer
     ) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
@@ -29,7 +30,9 @@ struct Exchange {
             if let problem = RequestLine.problem(method: Self.methodName(method), target: request.target, sentTargetLength: sentTargetLength) {
                 return refuse(400, problem)
             }
-            let head = readHead(reusing: &request.headers)
+            let isHTTP11 = LibraryCallbacks.isHTTP11OrLater(version)
+            let head = readHead(reusing: &request.headers, layout: HeadLayout(method: method, version: version, size: headSize()))
+            if let problem = head.layout?.headProblem { return refuse(400, problem) }
             if let problem = head.headers.problem(isHTTP11: isHTTP11) { return refuse(400, problem) }
             request.headers = head.headers
             do throws(RequestLineError) {
@@ -91,6 +94,11 @@ struct Exchange {
         // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
         // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
         return queue(core.handler(complete), forcingClose: request.hasBody)
+    }
+
+    /// The request head's length in bytes as libmicrohttpd read it, blank line included; nil before it is complete.
+    private func headSize() -> Int? {
+        microhttp_get_connection_info(connection, .CONNECTION_INFO_REQUEST_HEADER_SIZE).map { $0.pointee.header_size }
     }
 
     /// Whether the client asked for `100 Continue` before sending its body (RFC 9110, section 10.1.1), as

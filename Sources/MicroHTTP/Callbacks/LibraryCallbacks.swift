@@ -64,7 +64,7 @@ enum LibraryCallbacks {
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
         return exchange.advance(
-            request, method: method, isHTTP11: isHTTP11OrLater(version), sentTargetLength: sentTargetLength(url: url, version: version), chunk: chunk)
+            request, method: method, version: version, sentTargetLength: sentTargetLength(url: url, version: version), chunk: chunk)
     }
 
     /// The request target's length as sent, NUL bytes included: libmicrohttpd 0.9.75 leaves the target and the
