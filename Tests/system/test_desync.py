@@ -340,6 +340,45 @@ def test_the_proxy_refuses_what_deeplinkd_alone_cannot_see(behind, wire):
     assert logged and not any(entry.forwarded for entry in logged), logged
 
 
+RESOLVE_BODY = b'{"urls":["https://links.example.com/c/CH-42"]}'
+TRAILING_WHITESPACE = {"a space": b" ", "two spaces": b"  ", "a tab": b"\t", "a space and a tab": b" \t"}
+
+
+def trailing_whitespace_request(whitespace):
+    return (f"POST /resolve HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n".encode()
+            + f"Content-Length: {len(RESOLVE_BODY)}".encode() + whitespace + b"\r\n\r\n" + RESOLVE_BODY)
+
+
+def describe_answer(result):
+    return f"{result.describe()}: {result.responses[0].body[:200]!r}" if result.responses else result.describe()
+
+
+@pytest.mark.xfail(reason=CONTENT_LENGTH_OWS, strict=True)
+@pytest.mark.parametrize("whitespace", TRAILING_WHITESPACE.values(), ids=TRAILING_WHITESPACE.keys())
+def test_a_content_length_with_trailing_whitespace_is_served_alone(server, whitespace):
+    result = exchange(server.port, trailing_whitespace_request(whitespace), methods=["POST"], timeout=CASE_TIMEOUT)
+    assert result.statuses == [200] and b'"matched":true' in result.responses[0].body, describe_answer(result)
+
+
+@pytest.mark.parametrize("whitespace", TRAILING_WHITESPACE.values(), ids=TRAILING_WHITESPACE.keys())
+def test_a_content_length_with_trailing_whitespace_is_stripped_or_refused_by_the_proxy(behind, whitespace):
+    """What deeplinkd alone cannot take as it should (CONTENT_LENGTH_OWS) never reaches it as sent from either proxy:
+    the proxy strips the whitespace and deeplinkd serves the request, or the proxy refuses it itself."""
+    proxy = behind["proxy"]
+    before = len(proxy.entries())
+    result = exchange(proxy.port, trailing_whitespace_request(whitespace), methods=["POST"], timeout=CASE_TIMEOUT)
+    deadline = time.monotonic() + LOG_TIMEOUT
+    while len(proxy.entries()) <= before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    logged = proxy.entries()[before:]
+    assert len(logged) == 1 and result.statuses == [logged[0].status], (describe_answer(result), logged)
+    print(f"\n{proxy.name}, Content-Length and {whitespace!r}: {logged[0].status}, forwarded: {logged[0].forwarded}")
+    if logged[0].forwarded:
+        assert result.statuses == [200] and b'"matched":true' in result.responses[0].body, describe_answer(result)
+    else:
+        assert result.statuses == [400], describe_answer(result)
+
+
 def compared(proxy_entries, deeplinkd_entries, statuses, proxy_name):
     """`behind_errors` for a made-up vector run: what the proxy logged, what deeplinkd logged, what the client got."""
     record = BehindRecord(Exchange(), Exchange())
