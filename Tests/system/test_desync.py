@@ -38,8 +38,8 @@ LOG_TIMEOUT = 15.0  # for the last log lines to be written (deeplinkd's log is f
 # by both proxies (docs/reliability.md).
 CONTENT_LENGTH_OWS = ("libmicrohttpd 0.9.75 parses Content-Length itself, between reading the head and calling "
                       "deeplinkd, and answers its own 400 (HTML body) to trailing whitespace, which RFC 9110 §5.5 "
-                      "says to strip; no option or callback comes in between. Behind nginx or haproxy the value "
-                      "arrives stripped and the request is served")
+                      "says to strip; no option or callback comes in between. Behind haproxy the value arrives "
+                      "stripped and is served; nginx strips spaces and refuses a tab itself")
 NUL_BEFORE_BARE_LF = ("libmicrohttpd 0.9.75 writes a NUL over every CR and LF of the head and over each field's colon "
                       "before deeplinkd sees it, so a NUL byte or a line of only ':' right before a bare LF leaves the "
                       "same bytes as a CRLF: the NUL is dropped, the line taken for the end of the head. nginx and "
