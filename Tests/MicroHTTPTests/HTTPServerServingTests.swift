@@ -50,15 +50,14 @@ struct HTTPServerServingTests {
             recorder.record($0); return .response(HTTPResponse(status: 200))
         }) { server in
             let connection = try RawConnection(port: server.boundPort)
-            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Many: 1\r\nx-many: 2\r\nX-Nul: a\0b\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Many: 1\r\nx-many: 2\r\nX-Empty:\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
         }
         let request = try #require(recorder.requests.first)
         #expect(request.headers.values(for: "X-MANY") == ["1", "2"])
         #expect(request.header("host") == "localhost")
-        // libmicrohttpd 0.9.75 itself ends a header value at a NUL byte (NUL is not allowed there);
-        // this pins that behaviour so a library upgrade that changes it is noticed.
-        #expect(request.header("X-Nul") == "a")
+        // A NUL byte in a value is refused (HeadLayoutTests); an empty value is kept as one.
+        #expect(request.header("X-Empty") == "")
     }
 
     @Test("HEAD gets the GET headers, Content-Length included, and no body")
@@ -102,7 +101,7 @@ struct HTTPServerServingTests {
             let connection = try RawConnection(port: server.boundPort)
             let longValue = String(repeating: "v", count: 300)
             let requests = [
-                "GET /a-long-first-target-\(longValue) HTTP/1.1\r\nHost: one.example\r\nX-First: \(longValue)\r\nX-Nul: a\0b\r\n\r\n",
+                "GET /a-long-first-target-\(longValue) HTTP/1.1\r\nHost: one.example\r\nX-First: \(longValue)\r\nX-Last: a b\r\n\r\n",
                 "GET /b HTTP/1.1\r\nHost: two.example\r\n\r\n",
                 "GET http://three.example/c?q=1 HTTP/1.1\r\nHost: ignored.example\r\nX-Third: 3\r\n\r\n",
                 "GET /d HTTP/1.1\r\nHost: four.example\r\n\r\n",
@@ -114,7 +113,7 @@ struct HTTPServerServingTests {
         }
         let seen = recorder.requests
         #expect(seen.map(\.target) == ["/a-long-first-target-" + String(repeating: "v", count: 300), "/b", "/c?q=1", "/d"])
-        #expect(seen.map { $0.headers.fields.map(\.name) } == [["Host", "X-First", "X-Nul"], ["Host"], ["X-Third", "Host"], ["Host"]])
+        #expect(seen.map { $0.headers.fields.map(\.name) } == [["Host", "X-First", "X-Last"], ["Host"], ["X-Third", "Host"], ["Host"]])
         #expect(seen.map { $0.header("Host") } == ["one.example", "two.example", "three.example", "four.example"])
         #expect(seen.map(\.body.isEmpty) == [true, true, true, true])
     }

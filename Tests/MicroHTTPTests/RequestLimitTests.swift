@@ -24,6 +24,18 @@ struct RequestLimitTests {
         }
     }
 
+    @Test(
+        "a query of many arguments costs the connection's memory only its bytes: 1,500 of them reach the handler whole",
+        arguments: [1500, 3000])
+    func manyQueryArguments(count: Int) throws {
+        let target = "/resolve?" + (0..<count).map { "a\($0 % 10)=" }.joined(separator: "&")
+        try TestServer.with(handler: Self.handler) { server in
+            let response = try Self.get(target, port: server.boundPort)
+            #expect(response.status == 200)
+            #expect(response.text == "\(target.utf8.count)")
+        }
+    }
+
     @Test("a 100 KB request line is refused with 414 and the server stays healthy")
     func hugeRequestLineIsRefused() throws {
         try TestServer.with(handler: Self.handler) { server in

@@ -52,7 +52,7 @@ extension Exchange {
     /// Answers a request MicroHTTP refuses before the handler sees it (`answerFailure`), and reports it to the
     /// server's refusal hook, so it is logged and counted like any answer.
     func refuseRequest(status: Int, reason: String, request: RequestContext, method: String) -> MHD_Result {
-        let result = answerFailure(status: status, reason: reason)
+        let result = answerFailure(status: status, reason: reason, room: request.answerRoom)
         core.refused?(
             RefusedRequest(
                 status: status, reason: reason, method: method, target: request.target, remoteAddress: request.remoteAddress,
@@ -61,10 +61,12 @@ extension Exchange {
     }
 
     /// Answers a request MicroHTTP itself refuses, with a short plain-text body, and closes after it. The body is
-    /// never read as anything else, kept or given a referrer.
-    func answerFailure(status: Int, reason: String) -> MHD_Result {
+    /// never read as anything else, kept or given a referrer. When libmicrohttpd has less than `room` bytes left for
+    /// the header (``AnswerRoom``), only `Content-Type` goes with it, or no field of its own at all: a fuller header
+    /// would not be sent at all.
+    func answerFailure(status: Int, reason: String, room: Int = .max) -> MHD_Result {
         core.logger.debug("answering \(status): \(reason)")
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: status,
             headers: [
                 "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff",
@@ -72,7 +74,13 @@ extension Exchange {
             ],
             body: "\(status) \(Self.phrase(for: status))\n"
         )
-        let made = try? LibraryResponse.make(from: response, closing: true, strictTransportSecurity: core.strictTransportSecurity)
+        var strictTransportSecurity = core.strictTransportSecurity
+        for smaller: HTTPHeaders in [["Content-Type": "text/plain; charset=utf-8"], [:]]
+        where headerSize(response.headers, status: status, bodySize: response.body.count, closing: true) > room {
+            response.headers = smaller
+            strictTransportSecurity = nil
+        }
+        let made = try? LibraryResponse.make(from: response, closing: true, strictTransportSecurity: strictTransportSecurity)
         guard let handle = made else { return .NO }
         defer { MHD_destroy_response(handle) }
         return MHD_queue_response(connection, UInt32(status), handle)
@@ -89,6 +97,7 @@ extension Exchange {
         case 400: "Bad Request"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
         default: "Internal Server Error"
         }

@@ -19,6 +19,8 @@ extension Exchange {
         var headers: HTTPHeaders
         var encodings: [String] = []
         var lengths: [String] = []
+        /// Where each field sits in libmicrohttpd's copy of the head; nil when not checked.
+        var layout: HeadLayout?
 
         /// The body framing (RFC 9112 §6.1, §6.3).
         ///
@@ -43,10 +45,11 @@ extension Exchange {
 
     /// Every request header in order, read once with the sizes libmicrohttpd keeps (no `strlen`) into the memory of
     /// `headers` (emptied: the connection's previous request's), which it takes, and the framing headers picked out
-    /// on the way. (libmicrohttpd 0.9.75 has already ended a value at a NUL byte.)
-    func readHead(reusing headers: inout HTTPHeaders) -> RequestHead {
+    /// on the way, each field's place checked against `layout` (libmicrohttpd 0.9.75 has already ended a value at a
+    /// NUL byte, which only its place shows).
+    func readHead(reusing headers: inout HTTPHeaders, layout: HeadLayout?) -> RequestHead {
         // Moved out, not copied: a second reference to the memory would make the first `add` copy it.
-        var head = RequestHead(headers: HTTPHeaders())
+        var head = RequestHead(headers: HTTPHeaders(), layout: layout)
         swap(&head.headers, &headers)
         if !head.headers.hasRoom { head.headers = HTTPHeaders(reservingBytes: 256, count: 8) }
         withUnsafeMutablePointer(to: &head) { target in
@@ -62,6 +65,7 @@ extension Exchange {
         let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
         let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
         head.pointee.headers.add(name: name, value: text)
+        head.pointee.layout?.field(name: UnsafeRawPointer(key), nameSize: keySize, value: UnsafeRawPointer(value), valueSize: valueSize)
         // A name is compared only when its length is that of one of the two.
         if keySize == 17, HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
             head.pointee.encodings.append(String(decoding: text, as: UTF8.self))

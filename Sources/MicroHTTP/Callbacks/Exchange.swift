@@ -16,7 +16,8 @@ struct Exchange {
     /// Moves the request one step: headers seen, a body chunk read, or the request complete.
     /// `sentTargetLength` is the target's length as sent, when libmicrohttpd's pointers tell it (see `RequestLine`).
     func advance(
-        _ request: RequestContext, method: UnsafePointer<CChar>?, isHTTP11: Bool, sentTargetLength: Int?, chunk: UnsafeRawBufferPointer
+        _ request: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, sentTargetLength: Int?,
+        chunk: UnsafeRawBufferPointer
     ) -> MHD_Result {
         if !request.hasSeenHeaders {
             request.hasSeenHeaders = true
@@ -29,7 +30,11 @@ struct Exchange {
             if let problem = RequestLine.problem(method: Self.methodName(method), target: request.target, sentTargetLength: sentTargetLength) {
                 return refuse(400, problem)
             }
-            let head = readHead(reusing: &request.headers)
+            let isHTTP11 = LibraryCallbacks.isHTTP11OrLater(version)
+            let headSize = headSize()
+            let head = readHead(reusing: &request.headers, layout: HeadLayout(method: method, version: version, size: headSize))
+            request.answerRoom = answerRoom(headSize: headSize, headers: head.headers)
+            if let problem = head.layout?.headProblem { return refuse(400, problem) }
             if let problem = head.headers.problem(isHTTP11: isHTTP11) { return refuse(400, problem) }
             request.headers = head.headers
             do throws(RequestLineError) {
@@ -90,7 +95,17 @@ struct Exchange {
         // A request that carried a body is the last on its connection: whatever follows its declared length is
         // never read as another request, so a Content-Length that a proxy in front reads differently (libmicrohttpd
         // 0.9.75 stops a header value at a NUL byte) cannot smuggle one.
-        return queue(core.handler(complete), forcingClose: request.hasBody)
+        let reply = core.handler(complete)
+        guard answerHeaderSize(reply, request: request, isHTTP11: LibraryCallbacks.isHTTP11OrLater(version)) <= request.answerRoom else {
+            return refuseRequest(
+                status: 431, reason: "request head leaves no room for the answer's header", request: request, method: Self.methodName(method))
+        }
+        return queue(reply, forcingClose: request.hasBody)
+    }
+
+    /// The request head's length in bytes as libmicrohttpd read it, blank line included; nil before it is complete.
+    private func headSize() -> Int? {
+        microhttp_get_connection_info(connection, .CONNECTION_INFO_REQUEST_HEADER_SIZE).map { $0.pointee.header_size }
     }
 
     /// Whether the client asked for `100 Continue` before sending its body (RFC 9110, section 10.1.1), as
@@ -105,7 +120,7 @@ struct Exchange {
     }
 
     /// The method as a string; the common ones without copying the C string.
-    private static func methodName(_ method: UnsafePointer<CChar>?) -> String {
+    static func methodName(_ method: UnsafePointer<CChar>?) -> String {
         guard let method else { return "" }
         if strcmp(method, "GET") == 0 { return "GET" }
         if strcmp(method, "HEAD") == 0 { return "HEAD" }

@@ -22,6 +22,8 @@ final class RequestContext {
     var isDiscardingBody = false
     /// The bytes of ``ServerCore/buffers`` taken for the body, given back when the request ends.
     var reservedBytes = 0
+    /// The bytes libmicrohttpd has left for the answer's header beside the head (``AnswerRoom``).
+    var answerRoom = Int.max
 
     init(target: String, remoteAddress: String) {
         self.target = target
@@ -44,6 +46,7 @@ final class RequestContext {
         hasBody = false
         isDiscardingBody = false
         reservedBytes = 0
+        answerRoom = .max
     }
 
     /// The most header memory a context keeps for its connection's next request: most requests' headers fit, and

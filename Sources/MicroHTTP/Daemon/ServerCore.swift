@@ -38,6 +38,9 @@ final class ServerCore: Sendable {
     let perPrefixConnectionLimit: Int
     /// Closes connections whose request head is late; nil when there is no such deadline.
     let headDeadline: HeadDeadline?
+    /// libmicrohttpd's memory for each connection (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`), which the request head and
+    /// the answer's header share (``AnswerRoom``); 0 when not known.
+    let connectionMemory: Int
     /// Lets the line about one network's refused connections through at most once a second.
     let refusalLogThrottle = LogThrottle(interval: .seconds(1))
 
@@ -51,10 +54,12 @@ final class ServerCore: Sendable {
         strictTransportSecurity: String?,
         workerCount: Int,
         perPrefixConnectionLimit: Int = 0,
+        connectionMemory: Int = 0,
         requestHeadTimeout: Duration? = nil,
         refused: (@Sendable (RefusedRequest) -> Void)? = nil
     ) {
         self.perPrefixConnectionLimit = perPrefixConnectionLimit
+        self.connectionMemory = connectionMemory
         self.refused = refused
         self.buffers = MemoryBudget(limit: bufferLimit)
         self.handler = handler

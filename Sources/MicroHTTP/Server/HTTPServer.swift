@@ -42,6 +42,7 @@ package final class HTTPServer: Sendable {
             strictTransportSecurity: isTLS ? configuration.tlsPolicy.strictTransportSecurity?.headerValue : nil,
             workerCount: configuration.threadPoolSize,
             perPrefixConnectionLimit: configuration.perPrefixConnectionLimit,
+            connectionMemory: configuration.connectionMemoryLimit,
             requestHeadTimeout: configuration.requestHeadTimeout > 0 ? .seconds(configuration.requestHeadTimeout) : nil,
             refused: refused
         )
