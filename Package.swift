@@ -170,7 +170,16 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport", "MicroHTTP"], swiftSettings: upcomingFeatures),
+        // The commands and the server `serve` builds, run in the test process (parseAsRoot, port 0).
+        .testTarget(
+            name: "deeplinkdTests",
+            dependencies: [
+                "deeplinkd", "DeepLinkServer", "HTTPTestSupport", "MicroHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
     ]
 )
 

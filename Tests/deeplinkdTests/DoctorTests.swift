@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import deeplinkd
+
 @Suite("deeplinkd doctor against real and broken link domains", .serialized)
 struct DoctorTests {
     static let host = "links.example.com"
@@ -25,10 +27,10 @@ struct DoctorTests {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
         let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
+        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { site.stop() }
         let entitlements = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com?mode=developer"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        let result = try doctor(port: site.port, certificates: certificates, ["--entitlements", entitlements])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
@@ -68,9 +70,9 @@ struct DoctorTests {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
         let server = try certificates.server(for: certifiedHost)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
-        let result = try doctor(port: process.port, certificates: certificates, trusted: trusted)
+        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { site.stop() }
+        let result = try doctor(port: site.port, certificates: certificates, trusted: trusted)
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == finding)
@@ -108,9 +110,9 @@ struct DoctorTests {
         defer { certificates.remove() }
         let server = try certificates.server(for: Self.host)
         let served = try table(original, replacement, certificates: certificates)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: served)
-        defer { process.stopCleanly() }
-        let result = try doctor(port: process.port, certificates: certificates)
+        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key, "--config", served])
+        defer { site.stop() }
+        let result = try doctor(port: site.port, certificates: certificates)
         #expect(result.status == 1)
         let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
         #expect(failures == findings)
@@ -120,7 +122,7 @@ struct DoctorTests {
         "broken HTTP answers each give their finding",
         arguments: [
             (
-                BrokenLinkDomain.Mode.redirect,
+                FakeLinkDomain.Mode.redirect,
                 "FAIL redirect: the answer is a 301 redirect to https://www.links.example.com/.well-known/apple-app-site-association, and Apple's CDN follows no redirect. Fix: serve the file itself at https://links.example.com/.well-known/apple-app-site-association: exempt it from host, HTTPS, trailing-slash and login redirects"
             ),
             (
@@ -140,11 +142,11 @@ struct DoctorTests {
                 "FAIL size: the body is over 131072 bytes, and iOS drops larger files. Fix: serve the file the table generates (deeplinkd aasa), or fewer, broader components"
             ),
         ])
-    func brokenAnswers(mode: BrokenLinkDomain.Mode, finding: String) throws {
+    func brokenAnswers(mode: FakeLinkDomain.Mode, finding: String) throws {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
         let aasa = try Deeplinkd.run(["aasa"]).output
-        let domain = try BrokenLinkDomain(mode, body: aasa, certificates: certificates, server: try certificates.server(for: Self.host))
+        let domain = try FakeLinkDomain(serving: [FakeLinkDomain.aasaPath: Array(aasa.utf8)], mode, certificates: certificates)
         try #require(domain.port > 0)
         let result = try doctor(port: domain.port, certificates: certificates)
         #expect(result.status == 1)
@@ -157,10 +159,10 @@ struct DoctorTests {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
         let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
+        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
+        defer { site.stop() }
         let entitlements = try certificates.entitlements(["applinks:links.example.org", "webcredentials:*.example.com"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        let result = try doctor(port: site.port, certificates: certificates, ["--entitlements", entitlements])
         #expect(result.status == 1)
         let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
         #expect(
@@ -176,10 +178,10 @@ struct DoctorTests {
         defer { certificates.remove() }
         let server = try certificates.server(for: Self.host)
         let config = "Tests/DeepLinkAASATests/Golden/appclip.yaml"
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: config)
-        defer { process.stopCleanly() }
+        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key, "--config", config])
+        defer { site.stop() }
         let without = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:*.example.com"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", without])
+        let result = try doctor(port: site.port, certificates: certificates, ["--config", config, "--entitlements", without])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("ok   appclips: ABCDE12345.com.polarisexpress.expresscan.Clip"))
@@ -188,7 +190,7 @@ struct DoctorTests {
                 "FAIL entitlement appclips:links.example.com: \(without) does not name it, so iOS never offers the App Clip for its links. Fix: add appclips:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
             ])
         let with = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:links.example.com"])
-        #expect(try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", with]).status == 0)
+        #expect(try doctor(port: site.port, certificates: certificates, ["--config", config, "--entitlements", with]).status == 0)
     }
 
     @Test("doctor takes only an https://HOST URL")
