@@ -63,14 +63,14 @@ let package = Package(
         ),
         // The Kotlin file an Android app compiles from a route table (`deeplinkd generate kotlin`): plain Kotlin/JVM, no dependency.
         .target(
-            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "GeneratedNames"],
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "DeepLinkConfig", "GeneratedNames"],
             swiftSettings: upcomingFeatures
         ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -15,6 +15,31 @@ struct CheckCommandTests {
         #expect(result.status == 1)
         #expect(result.error == "\(fifo): cannot read the config: it is a named pipe (FIFO), not a regular file\n")
     }
+
+    @Test("check and generate kotlin refuse a name the generated Kotlin cannot declare, on its line; resolve and generate swift take the table")
+    func kotlinNames() throws {
+        let scratch = try ScratchDirectory("kotlin")
+        defer { scratch.remove() }
+        let table = try scratch.write(
+            """
+            app: {name: A, appIDs: [ABCDE12345.com.example.app]}
+            domains: [a.example]
+            routes:
+              - {name: companion, path: "c/$(id)", params: {id: {charset: "0-9"}}, notification: n}
+
+            """, to: "deeplinkd.yaml")
+        let message = "\(table):4: route 'companion': its Kotlin class 'Companion' would hide a type the generated Kotlin declares; rename the route\n"
+        for command in [["check"], ["generate", "kotlin"]] {
+            let result = try Deeplinkd.run(command + ["--config", table])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.output.isEmpty, "\(command)")
+            #expect(result.error == message, "\(command)")
+        }
+        let resolved = try Deeplinkd.run(["resolve", "--config", table, "https://a.example/c/1"])
+        #expect(resolved.status == 0, "\(resolved.error)")
+        #expect(resolved.output.contains(#""route":"companion""#), "\(resolved.output)")
+        #expect(try Deeplinkd.run(["generate", "swift", "--config", table]).status == 0)
+    }
 }
 
 @Suite("deeplinkd check --public checks landings against the templates", .timeLimit(.minutes(1)))
