@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How the Swift `deeplinkd generate swift` writes grows with the route table: for tables of 100, 500 and 2,000
-routes (the mixed shapes of scripts/table_scale.py), the seconds and the peak memory of type-checking the generated
+routes (the mixed shapes of scripts/bench/scale.py), the seconds and the peak memory of type-checking the generated
 file (swiftc's frontend, one process, against the DeepLinkRouting module of .build/debug), each as a ratio to the
 100-route table's; with --release, also of compiling it as an app's release build does (-O, whole module).
 
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from table_scale import table  # noqa: E402
+from bench.scale import table  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SIZES = (100, 500, 2000)
