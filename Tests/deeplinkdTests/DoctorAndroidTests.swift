@@ -31,17 +31,14 @@ struct DoctorAndroidTests {
 
     @Test("the real server passes every Android check, the APK certificates of apksigner and keytool included, and doctor prints the adb commands")
     func healthy() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: DoctorTests.host)
-        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { site.stop() }
-        let apksigner = try certificates.write(
+        let site = try DoctorSite()
+        defer { site.remove() }
+        let apksigner = try site.certificates.write(
             "Signer #1 certificate DN: CN=ExpresScan\nSigner #1 certificate SHA-256 digest: \(Self.release.replacingOccurrences(of: ":", with: "").lowercased())\nSigner #1 certificate SHA-1 digest: 0a1b\n",
             to: "apksigner.txt")
-        let keytool = try certificates.write(
+        let keytool = try site.certificates.write(
             "Certificate fingerprints:\n\t SHA1: 0A:1B\n\t SHA256: \(Self.debug)\nSignature algorithm name: SHA256withRSA\n", to: "keytool.txt")
-        let result = try doctor(port: site.port, certificates: certificates, ["--apk-cert", apksigner, "--apk-cert", keytool])
+        let result = try doctor(port: site.port, certificates: site.certificates, ["--apk-cert", apksigner, "--apk-cert", keytool])
         #expect(result.status == 0, "\(result.lines)")
         let android = result.lines.filter { $0.contains(" android ") || $0.hasPrefix("on a device") }
         #expect(

@@ -132,13 +132,10 @@ struct DoctorVerdictTests {
 
     @Test("CA certificates that pass for PEM but that libcurl cannot load are doctor's input error too, not the server's")
     func unloadableCACertificates() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { site.stop() }
+        let site = try DoctorSite()
+        defer { site.remove() }
         // Base64 of a DER sequence that holds nothing: a certificate to look at, not to load.
-        let path = try certificates.write("-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n", to: "empty.pem")
+        let path = try site.certificates.write("-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n", to: "empty.pem")
         let result = try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", path])
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
@@ -159,13 +156,10 @@ struct DoctorVerdictTests {
 
     @Test("a trailing dot names the same domain: https://HOST. passes every check against the real server")
     func trailingDot() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let site = try LiveServer(["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { site.stop() }
+        let site = try DoctorSite()
+        defer { site.remove() }
         let result = try Deeplinkd.run([
-            "doctor", "https://\(Self.host).", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", certificates.caPath,
+            "doctor", "https://\(Self.host).", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", site.certificates.caPath,
         ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.hasSuffix("links.example.com: all 26 checks pass\n"))  // 14, and 12 for the two Android apps

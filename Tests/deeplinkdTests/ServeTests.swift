@@ -74,18 +74,6 @@ struct ServeTests {
         #expect(server.output.contains("\"path\":\"/m/[redacted 32 bytes]\""))
     }
 
-    @Test("serves HTTPS with a certificate and key, and says so in its serving line")
-    func tls() throws {
-        let certificate = try TestCertificate(.ecdsa)
-        defer { certificate.remove() }
-        let server = try LiveServer(["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
-        defer { server.stop() }
-        let answer = try TLSProbe.connect(port: server.port, [], path: "/.well-known/apple-app-site-association").transcript
-        #expect(answer.contains("HTTP/1.1 200 OK\r\n"))
-        #expect(answer.contains("\r\nContent-Type: application/json\r\n"))
-        #expect(server.output.contains("\"url\":\"https://127.0.0.1:\(server.port)\""))
-    }
-
     @Test(
         "bad serve options are refused before anything starts, the first mistake in the order of the option groups",
         arguments: [

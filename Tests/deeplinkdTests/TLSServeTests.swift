@@ -30,7 +30,7 @@ struct TLSServeTests {
         }
     }
 
-    @Test("without --hsts no HTTPS answer carries Strict-Transport-Security")
+    @Test("serves HTTPS with a certificate and key, says so in its serving line, and without --hsts sends no Strict-Transport-Security")
     func noHSTSByDefault() throws {
         let certificate = try TestCertificate(.ecdsa)
         defer { certificate.remove() }
@@ -40,6 +40,7 @@ struct TLSServeTests {
         #expect(answer.contains("HTTP/1.1 200 OK\r\n"))
         #expect(answer.contains("Content-Type: application/json\r\n"))
         #expect(!answer.lowercased().contains("strict-transport-security"))
+        #expect(server.output.contains("\"url\":\"https://127.0.0.1:\(server.port)\""))
     }
 
     @Test(

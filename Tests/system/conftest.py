@@ -133,6 +133,13 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, json.load(error)
 
+    def terminate(self, limit):
+        """SIGTERM, then (exit status, seconds from the signal to the exit), waiting up to `limit` seconds."""
+        signalled = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        status = self.process.wait(timeout=limit)
+        return status, time.monotonic() - signalled
+
     def stop(self, grace=10):
         """SIGTERM, then the exit status (deeplinkd drains and exits 0); SIGKILL after `grace` seconds."""
         if self.process.poll() is None:

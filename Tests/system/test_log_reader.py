@@ -5,7 +5,6 @@ time. The server's standard output and error are a pipe the test holds (`LogPipe
 import os
 import re
 import select
-import signal
 import socket
 import threading
 import time
@@ -115,10 +114,7 @@ def test_a_log_reader_that_never_reads_slows_nothing_and_dropped_lines_are_count
         # Stalled again, with 400 KB of lines for a 64 KiB pipe: SIGTERM still ends the process in the drain time.
         pipe.stall()
         assert answered(server.port, 2000, "/c/CH-42") == 2000
-        signalled = time.monotonic()
-        server.process.send_signal(signal.SIGTERM)
-        status = server.process.wait(timeout=DRAIN_SECONDS + 30)
-        took = time.monotonic() - signalled
+        status, took = server.terminate(DRAIN_SECONDS + 30)
     finally:
         server.stop()
         pipe.close()

@@ -3,10 +3,8 @@ DEEPLINKD_PORT), where the table comes from (--config, DEEPLINKD_CONFIG, the def
 still sending its request does not hold for the whole drain time."""
 
 import os
-import signal
 import socket
 import subprocess
-import time
 
 from conftest import DEFAULT_CONFIG, ROOT, Server
 from rawhttp import fetch
@@ -70,10 +68,7 @@ def test_a_client_that_never_finishes_its_request_does_not_hold_sigterm_for_the_
             connection.sendall(b"GET /c/CH-42 HTTP/1.1\r\nHost: links.example.com\r\n")
             # A connection made after it is answered: the listener has taken this one from its backlog by then.
             assert fetch(server.port, "/healthz")[0].status == 200
-            signalled = time.monotonic()
-            server.process.send_signal(signal.SIGTERM)
-            status = server.process.wait(timeout=DRAIN_SECONDS + 30)
-            took = time.monotonic() - signalled
+            status, took = server.terminate(DRAIN_SECONDS + 30)
     finally:
         server.stop()
     print(f"\nexit {status} {took:.2f} s after SIGTERM with a request half sent (drain limit {DRAIN_SECONDS} s)")
