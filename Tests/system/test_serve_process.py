@@ -41,6 +41,22 @@ def test_without_port_or_deeplinkd_port_it_listens_on_8080(binary):
     assert "deeplinkd: cannot listen on 127.0.0.1:8080: address already in use" in unset.stderr
 
 
+def test_deeplinkd_port_names_the_port_when_port_is_not_given_and_port_overrides_it(binary):
+    # Two ports held by this test: a server binding either fails and names the one it tried.
+    with socket.socket() as first, socket.socket() as second:
+        for holder in (first, second):
+            holder.bind(("127.0.0.1", 0))
+            holder.listen(1)
+        environment_port, option_port = first.getsockname()[1], second.getsockname()[1]
+        environment = {"DEEPLINKD_PORT": str(environment_port)}
+        from_environment = run(binary, ["serve", "--host", "127.0.0.1"], environment=environment)
+        from_option = run(binary, ["serve", "--host", "127.0.0.1", "--port", str(option_port)], environment=environment)
+    assert from_environment.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{environment_port}: address already in use" in from_environment.stderr
+    assert from_option.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{option_port}: address already in use" in from_option.stderr
+
+
 def test_a_deeplinkd_port_that_is_not_a_port_is_refused(binary):
     for bad in ["http", "70000", ""]:
         refused = run(binary, ["serve", "--host", "127.0.0.1"], environment={"DEEPLINKD_PORT": bad})
