@@ -21,8 +21,8 @@ PLATFORMS = {"ios": "15.0", "macos": "12.0", "maccatalyst": "15.0", "tvos": "15.
 # What the app's code is built with, and what the plugin's tool is built with for the build machine (SwiftPM keeps the
 # tool's modules apart, in Modules-tool); nothing the server alone needs.
 APP_MODULES = {"DeepLinkBytes", "DeepLinkRouting"}
-TOOL_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "ServerPlatform",
-                "deeplinkd_routes", "Yams"}
+TOOL_MODULES = {"DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkSwiftGenerator", "GeneratedNames",
+                "ServerPlatform", "deeplinkd_routes", "Yams"}
 SERVER_MODULES = {"MicroHTTP", "DeepLinkServer", "DeepLinkWire", "StickerCodes", "LinkDoctor", "Logging", "ArgumentParser",
                   "Mustache", "deeplinkd"}
 
