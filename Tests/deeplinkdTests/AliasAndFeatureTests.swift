@@ -30,7 +30,7 @@ private struct FeatureTable {
     }
 }
 
-@Suite("Aliases and feature gates through the command line and the live server, in process", .timeLimit(.minutes(1)))
+@Suite("Aliases and feature gates through the command line and the live server, in process", .hangLimit)
 struct AliasAndFeatureTests {
     static let alias =
         #""route":"charger","params":{"id":"CH-42"},"channel":"universal","notification":"chargerDeepLinkRequested","gate":null,"via":"charger/$(id)","links":{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"}"#

@@ -3,7 +3,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("deeplinkd check refuses what serve would refuse", .timeLimit(.minutes(1)))
+@Suite("deeplinkd check refuses what serve would refuse", .hangLimit)
 struct CheckCommandTests {
     @Test("check refuses a FIFO as the config at once instead of waiting for a writer")
     func fifoConfig() throws {
@@ -42,7 +42,7 @@ struct CheckCommandTests {
     }
 }
 
-@Suite("deeplinkd check --public checks landings against the templates", .timeLimit(.minutes(1)))
+@Suite("deeplinkd check --public checks landings against the templates", .hangLimit)
 struct CheckPublicTests {
     @Test("a landing whose template differs in case fails check --public with the config's file and line")
     func landingCase() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("The deeplinkd command line, in process", .timeLimit(.minutes(1)))
+@Suite("The deeplinkd command line, in process", .hangLimit)
 struct CommandLineTests {
     @Test("resolve prints one JSON object per URL, with the action for a state")
     func resolve() throws {

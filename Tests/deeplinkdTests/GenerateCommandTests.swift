@@ -3,7 +3,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("deeplinkd init and generate swift", .timeLimit(.minutes(1)))
+@Suite("deeplinkd init and generate swift", .hangLimit)
 struct GenerateCommandTests {
     @Test("init writes a starter table that check accepts without a warning, and never overwrites one")
     func starter() throws {

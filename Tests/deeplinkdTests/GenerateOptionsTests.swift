@@ -3,7 +3,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("deeplinkd generate swift's options and generate vectors", .timeLimit(.minutes(1)))
+@Suite("deeplinkd generate swift's options and generate vectors", .hangLimit)
 struct GenerateOptionsTests {
     static let table = """
         app: {name: Shop, appIDs: [ABCDE12345.com.example.shop]}

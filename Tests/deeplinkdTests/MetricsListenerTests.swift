@@ -7,7 +7,7 @@ import Testing
 @testable import deeplinkd
 
 /// `serve --metrics-address`: the counters on a listener of their own, off the public one.
-@Suite("deeplinkd serve --metrics-address, in process", .timeLimit(.minutes(1)))
+@Suite("deeplinkd serve --metrics-address, in process", .hangLimit)
 struct MetricsListenerTests {
     @Test("/metrics moves to its own listener: 404 on the public one, 200 with nosniff there, nothing else served there")
     func separateListener() throws {

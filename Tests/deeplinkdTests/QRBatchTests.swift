@@ -4,7 +4,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("deeplinkd qr --csv: a code per row and a printable sheet", .timeLimit(.minutes(1)))
+@Suite("deeplinkd qr --csv: a code per row and a printable sheet", .hangLimit)
 struct QRBatchTests {
     /// Quoted fields, an empty optional value, a refused value on row 3, a duplicate id on row 5, a row with one
     /// field too many on row 6, and an id that needs escaping in HTML.

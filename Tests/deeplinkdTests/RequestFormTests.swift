@@ -6,7 +6,7 @@ import Testing
 @testable import deeplinkd
 
 /// Request lines and Host headers that a proxy in front could read differently from deeplinkd, live.
-@Suite("deeplinkd serve reads request lines and hosts by their form, in process", .timeLimit(.minutes(1)))
+@Suite("deeplinkd serve reads request lines and hosts by their form, in process", .hangLimit)
 struct RequestFormTests {
     static let token = "TOKEN_abcdefghijklmnopqrstuvwxyz"
 

@@ -1,10 +1,9 @@
-import Foundation
 import Testing
 
 @testable import deeplinkd
 
 /// `serve`'s limits on the command line: each refused out of range with its reason, before anything listens.
-@Suite("deeplinkd serve limits", .timeLimit(.minutes(1)))
+@Suite("deeplinkd serve limits", .hangLimit)
 struct ServeLimitsTests {
     @Test(
         "a timeout that would never close a connection, or a limit out of range, is refused before anything listens",

@@ -7,7 +7,7 @@ import Testing
 
 /// The server `deeplinkd serve` builds, in process on 127.0.0.1 and port 0; the process itself (signals, exit
 /// statuses, a second instance, the default port) is tested in Tests/system.
-@Suite("deeplinkd serve, live in process", .timeLimit(.minutes(1)))
+@Suite("deeplinkd serve, live in process", .hangLimit)
 struct ServeTests {
     static let token = "TOKEN_abcdefghijklmnopqrstuvwxyz"
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import deeplinkd
 
-@Suite("deeplinkd serve over TLS, in process: profile, resumption, HSTS", .timeLimit(.minutes(2)))
+@Suite("deeplinkd serve over TLS, in process: profile, resumption, HSTS", .hangLimit)
 struct TLSServeTests {
     @Test("the default profile refuses TLS 1.1 and CBC, resumes TLS 1.3 sessions and sends HSTS when asked")
     func profileAndHSTS() throws {
