@@ -6,7 +6,7 @@ import Testing
 
 @testable import DeepLinkServer
 
-@Suite("Watching the config and templates on disk", .timeLimit(.minutes(10)))
+@Suite("Watching the config and templates on disk", .timeLimit(.minutes(60)))
 struct SourceWatcherTests {
     /// A directory laid out as Kubernetes mounts a ConfigMap: `deeplinkd.yaml -> ..data/deeplinkd.yaml`,
     /// `..data -> ..<version>`, the file itself in `..<version>/`.

@@ -12,7 +12,10 @@ package enum KotlinNameCheck {
     /// name problems of the table's generated code added in line order; the table and documents are gone when one is
     /// an error, so a table `check` accepts generates Kotlin that compiles.
     package static func adding(to check: Configuration.Check, file path: String) -> Configuration.Check {
-        guard let yaml = try? String(contentsOfFile: path, encoding: .utf8), let definition = Configuration.definition(yaml: yaml) else { return check }
+        // An error without a line is the file's own (unreadable, a FIFO, not UTF-8): nothing to read again.
+        guard !check.diagnostics.contains(where: { $0.line == nil && $0.severity == .error }), let yaml = try? String(contentsOfFile: path, encoding: .utf8),
+            let definition = Configuration.definition(yaml: yaml)
+        else { return check }
         let all = check.diagnostics + problems(in: definition)
         let ordered = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
