@@ -107,20 +107,39 @@ let package = Package(
             name: "LinkDoctor", dependencies: ["CCurl", "DeepLinkRouting", "DeepLinkAASA"],
             swiftSettings: upcomingFeatures
         ),
-        // The link domain: endpoints, landing pages, reload, logging and metrics over MicroHTTP.
+        // Mustache templates: parsed and rendered in time linear in their size, every value HTML-escaped byte by
+        // byte, a set proven renderable (no cycle, within limits) before it is used.
+        .target(
+            name: "DeepLinkTemplates", dependencies: ["DeepLinkBytes", "ServerPlatform"],
+            swiftSettings: upcomingFeatures
+        ),
+        // JSON-lines logging: a swift-log handler, the one line format, and the sink that batches lines to a
+        // descriptor from a thread of its own, never blocking whoever logs.
+        .target(
+            name: "JSONLinesLog",
+            dependencies: ["DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcomingFeatures
+        ),
+        // JSON read strictly by RFC 8259 into values, for request bodies: no BOM, no trailing comma, no key twice.
+        .target(
+            name: "StrictJSON", dependencies: ["DeepLinkBytes"],
+            swiftSettings: upcomingFeatures
+        ),
+        // The link domain: endpoints and sites (landing pages, the answer cache, reload), access log and metrics over
+        // MicroHTTP.
         .target(
             name: "DeepLinkServer",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "MicroHTTP", "ServerPlatform",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkTemplates", "JSONLinesLog", "MicroHTTP",
+                "ServerPlatform", "StrictJSON", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
             name: "deeplinkd",
             dependencies: [
-                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkSwiftGenerator",
+                "DeepLinkRouting", "DeepLinkWire", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkServer", "DeepLinkTemplates", "JSONLinesLog",
+                "DeepLinkSwiftGenerator",
                 "DeepLinkKotlinGenerator", "LinkDoctor",
                 "MicroHTTP", "ServerPlatform", "StickerCodes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -165,16 +184,26 @@ let package = Package(
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkServer", "DeepLinkConfig", "DeepLinkWire", "MicroHTTP", "HTTPTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                "DeepLinkServer", "DeepLinkAASA", "DeepLinkConfig", "DeepLinkWire", "DeepLinkTemplates", "JSONLinesLog", "MicroHTTP", "HTTPTestSupport",
             ],
             swiftSettings: upcomingFeatures
+        ),
+        // swift-mustache is the reference the renderer's tests compare with.
+        .testTarget(
+            name: "DeepLinkTemplatesTests",
+            dependencies: ["DeepLinkTemplates", "DeepLinkServer", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "JSONLinesLogTests", dependencies: ["JSONLinesLog", .product(name: "Logging", package: "swift-log")], swiftSettings: upcomingFeatures
         ),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"], swiftSettings: upcomingFeatures),
         // The commands and the server `serve` builds, run in the test process (parseAsRoot, port 0).
         .testTarget(
             name: "deeplinkdTests",
             dependencies: [
-                "deeplinkd", "DeepLinkServer", "HTTPTestSupport", "MicroHTTP",
+                "deeplinkd", "DeepLinkServer", "HTTPTestSupport", "JSONLinesLog", "MicroHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -219,7 +248,8 @@ if Context.environment["DEEPLINKD_FUZZ"] != nil {
         ),
         // The template loader: template sets built from the input, refused or rendered.
         .executableTarget(
-            name: "TemplateFuzzer", dependencies: ["FuzzSupport", "DeepLinkServer", .product(name: "Mustache", package: "swift-mustache")],
+            name: "TemplateFuzzer",
+            dependencies: ["FuzzSupport", "DeepLinkServer", "DeepLinkTemplates", .product(name: "Mustache", package: "swift-mustache")],
             path: "Fuzz/Sources/TemplateFuzzer",
             swiftSettings: upcomingFeatures
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the README screenshots of the landing pages with headless Chromium, into docs/screenshots/.
+# Takes the screenshots of the landing pages (docs/serving.md) with headless Chromium, into docs/screenshots/.
 # Usage: scripts/screenshots.sh [DEEPLINKD_BINARY]   (default .build/debug/deeplinkd; run from the repository root)
 # Phone shots are 390x844 CSS pixels (an iPhone's viewport) at scale 1, which keeps each PNG small; one desktop
 # shot of the charger page is 1280x800; charger-dark.png is the phone shot with prefers-color-scheme: dark.

@@ -8,6 +8,8 @@ package struct Configuration: Sendable {
     package let table: RouteTable
     /// The Android apps (flavors), in config order; empty when none is configured.
     package let android: [AndroidApp]
+    /// The App Store campaigns of the landing pages' store buttons (`stores:`).
+    package let stores: StoreSettings
     /// The AASA of each domain and `assetlinks.json`, built once with the table.
     package let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
@@ -47,12 +49,13 @@ package struct Configuration: Sendable {
 
     /// Parses and checks config YAML; `file` names it in messages.
     package init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
-        let check = Self.check(yaml: yaml)
+        let (check, stores) = Self.checked(yaml: yaml)
         guard let table = check.table, let documents = check.documents, !check.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ConfigurationError(file: file, diagnostics: check.diagnostics)
         }
         self.table = table
         self.android = check.android
+        self.stores = stores
         self.documents = documents
         self.warnings = check.diagnostics
     }
@@ -60,8 +63,13 @@ package struct Configuration: Sendable {
     /// Every problem in config YAML, errors and warnings, in line order: what `deeplinkd check` prints. With
     /// `templates`, also every landing that names none of them.
     package static func check(yaml: String, templates: Set<String>? = nil) -> Check {
+        checked(yaml: yaml, templates: templates).check
+    }
+
+    /// `check(yaml:templates:)`, and the `stores:` section read on the way.
+    private static func checked(yaml: String, templates: Set<String>? = nil) -> (check: Check, stores: StoreSettings) {
         var parser = ConfigurationParser()
-        guard let (definition, android) = parser.parse(yaml) else { return (nil, [], nil, parser.problems) }
+        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), parser.stores) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
@@ -70,6 +78,6 @@ package struct Configuration: Sendable {
         diagnostics += documents?.androidWarnings ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
-        return (isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered)
+        return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), parser.stores)
     }
 }

@@ -22,13 +22,14 @@ extension ConfigurationParser {
         guard let nameValue = route.requiredString("name", problems: &problems),
             let path = route.requiredString("path", problems: &problems)
         else { return nil }
-        return RouteDefinition(
+        let definition = RouteDefinition(
             name: nameValue, path: path, aliases: route.strings("aliases", problems: &problems) ?? [], scopes: route.strings("scopes", problems: &problems),
             parameters: parseParameters(route), notification: route.string("notification", problems: &problems),
             gate: route.string("gate", problems: &problems), feature: route.string("feature", problems: &problems),
             isSecret: route.bool("secret", problems: &problems) ?? false,
             landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line,
             appClip: route.bool("appClip", problems: &problems).map { Located($0, line: route.values["appClip"]?.mark?.line) })
+        return withDelivery(definition, from: route)
     }
 
     private mutating func parseParameters(_ route: YAMLSection) -> [ParameterDefinition] {

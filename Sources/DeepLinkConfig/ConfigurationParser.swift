@@ -5,12 +5,15 @@ import Yams
 /// Turns config YAML into a `RouteTableDefinition` plus the server's own sections, with a line for every problem.
 struct ConfigurationParser {
     var problems: [Diagnostic] = []
+    /// The `stores:` section, once `parse` has read it.
+    var stores = StoreSettings()
 
-    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android"]
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android", "stores"]
     static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials", "appClips"]
-    static let routeKeys = [
-        "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
-    ]
+    static let routeKeys =
+        [
+            "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
+        ] + deliveryKeys
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints", "relations"]
 
@@ -37,6 +40,7 @@ struct ConfigurationParser {
         let gates = parseGates(top)
         let routes = parseRoutes(top)
         let android = top.values["android"].map { parseAndroid($0) } ?? []
+        stores = top.values["stores"].map { parseStores($0, routes: routes) } ?? StoreSettings()
         let domains = top.strings("domains", problems: &problems) ?? []
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)
@@ -58,22 +62,6 @@ struct ConfigurationParser {
         return AppDefinition(
             name: name, appIDs: appIDs, appStoreID: app.string("appStoreID", problems: &problems),
             webCredentials: app.bool("webcredentials", problems: &problems) ?? false, appClips: app.strings("appClips", problems: &problems) ?? [])
-    }
-
-    private mutating func parseGates(_ top: YAMLSection) -> [GateDefinition] {
-        guard let node = top.values["gates"] else { return [] }
-        guard let mapping = node.mapping else {
-            problems.append(Diagnostic(.error, line: node.mark?.line, "config: 'gates' must map gate names to lists of states"))
-            return []
-        }
-        return mapping.compactMap { key, value in
-            let name = Located(key.string ?? "", line: key.mark?.line)
-            guard let sequence = value.sequence else {
-                problems.append(Diagnostic(.error, line: value.mark?.line, "gate '\(name.value)' must be a list of states"))
-                return nil
-            }
-            return GateDefinition(name: name, states: sequence.map { Located($0.string ?? "", line: $0.mark?.line) })
-        }
     }
 
     /// The diagnostic of a YAML error in a text of `lineCount` lines.

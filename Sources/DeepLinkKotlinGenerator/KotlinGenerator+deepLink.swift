@@ -26,12 +26,22 @@ extension KotlinGenerator {
             "",
             "    /** The navigation stack the link opens, outermost first, ending with the link itself: reset, then push. */",
             "    fun stack(): kotlin.collections.List<DeepLink> = " + stackBody, "",
-            "    /** Whether the app handles the link in `state` with `features` enabled: `Ignore` when the route requires a feature not in `features` or its gate does not admit `state`. */",
+            "    /** What the app does with the link in `state` with `features` enabled, in the server's order: `Wait` when `waitReason(state)` gives one; `Ignore` when its gate does not admit `state` or it requires a feature not in `features`; else `Dispatch`. */",
             "    fun action(state: DeepLinkAppState, features: kotlin.collections.Set<DeepLinkFeature>): DeepLinkAction {",
+            "        if (waitReason(state) != null) return DeepLinkAction.Wait",
+            "        if (" + gateBody + ") return DeepLinkAction.Ignore",
             "        val feature = requiredFeature()",
             "        if (feature != null && !features.contains(feature)) return DeepLinkAction.Ignore",
-            "        return " + gateBody,
+            "        return DeepLinkAction.Dispatch",
             "    }", "",
+            "    /** Why the app holds the link in `state`, or null when it does not: the route waits in `state` (`UndecidedState`), or its gate refuses `state` and keeps such links (`NotYetAdmitted`). */",
+            "    fun waitReason(state: DeepLinkAppState): DeepLinkWaitReason? = " + waitBody, "",
+            "    /** How many seconds a held link is kept before it is dropped: its route's `expiry`. */",
+            "    fun holdExpirySeconds(): kotlin.Int = " + whenBody { "\($0.route.delivery.expiry)" }, "",
+            "    /** What opening the link does to the back stack: its route's `presentation` (`None` for every secret route). */",
+            "    fun presentation(): DeepLinkPresentation = "
+                + whenBody { "DeepLinkPresentation." + Self.presentationEntries[$0.route.delivery.presentation, default: "Replace"] },
+            "",
             "    /** `action(state, features)` with no feature enabled. */",
             "    fun action(state: DeepLinkAppState): DeepLinkAction = action(state, emptySet())", "",
         ]
@@ -96,19 +106,43 @@ extension KotlinGenerator {
         return lines.joined(separator: "\n") + "\n    }"
     }
 
+    /// The `DeepLinkPresentation` entry of each presentation.
+    private static let presentationEntries: [Delivery.Presentation: String] = [.push: "Push", .replace: "Replace", .none: "None"]
+
+    /// A Kotlin expression that is true when the link's gate does not admit `state`.
     private var gateBody: String {
         var lines = ["when (this) {"]
         for gate in table.gates.keys.sorted() {
             let gated = routes.filter { $0.route.gate == gate }
             guard !gated.isEmpty else { continue }
-            let members = table.gates[gate] ?? []
-            let admitted = table.states.filter { members.contains($0) }.map { "DeepLinkAppState." + (KotlinName.type(for: $0) ?? "Entry") }
             lines.append(
-                "            " + gated.map { "is \($0.className)" }.joined(separator: ", ")
-                    + " -> if (setOf<DeepLinkAppState>(\(admitted.joined(separator: ", "))).contains(state)) DeepLinkAction.Dispatch else DeepLinkAction.Ignore"
-            )
+                "            " + gated.map { "is \($0.className)" }.joined(separator: ", ") + " -> !" + stateSet(table.gates[gate] ?? []) + ".contains(state)")
         }
-        lines.append("            else -> DeepLinkAction.Dispatch")
+        lines.append("            else -> false")
         return lines.joined(separator: "\n") + "\n        }"
+    }
+
+    /// `waitReason(state)`: for each route that holds links, the states it waits in, then whether its gate keeps what it refuses.
+    private var waitBody: String {
+        let holding = routes.filter { !$0.route.delivery.waitStates.isEmpty || ($0.route.delivery.resumes && $0.route.gate != nil) }
+        guard !holding.isEmpty else { return "null" }
+        var lines = ["when (this) {"]
+        for route in holding {
+            let delivery = route.route.delivery
+            var conditions: [String] = []
+            if !delivery.waitStates.isEmpty { conditions.append("if (\(stateSet(delivery.waitStates)).contains(state)) DeepLinkWaitReason.UndecidedState") }
+            if delivery.resumes, let gate = route.route.gate {
+                conditions.append("if (!\(stateSet(table.gates[gate] ?? [])).contains(state)) DeepLinkWaitReason.NotYetAdmitted")
+            }
+            lines.append("        is \(route.className) -> " + conditions.joined(separator: " else ") + " else null")
+        }
+        lines.append("        else -> null")
+        return lines.joined(separator: "\n") + "\n    }"
+    }
+
+    /// `setOf<DeepLinkAppState>(…)` of `states`, in the table's order.
+    private func stateSet(_ states: Set<String>) -> String {
+        "setOf<DeepLinkAppState>("
+            + table.states.filter(states.contains).map { "DeepLinkAppState." + (KotlinName.type(for: $0) ?? "Entry") }.joined(separator: ", ") + ")"
     }
 }

@@ -23,7 +23,8 @@ package enum KotlinName {
     /// would hide them.
     package static let reservedTypeNames: Set<String> = [
         "DeepLink", "DeepLinkParse", "DeepLinkUnmatched", "DeepLinkReason", "DeepLinkAppState", "DeepLinkFeature", "DeepLinkAction",
-        "DeepLinkLinks", "DeepLinkTable", "DeepLinkPiece", "DeepLinkParameter", "DeepLinkEntry", "DeepLinkRouteData", "Companion",
+        "DeepLinkWaitReason", "DeepLinkPresentation", "DeepLinkLinks", "DeepLinkTable", "DeepLinkPiece", "DeepLinkParameter", "DeepLinkEntry",
+        "DeepLinkRouteData", "Companion",
     ]
 
     private static let keywords: Set<String> = [

@@ -28,17 +28,6 @@ extension KotlinRuntime {
 
             private fun malformed(detail: String) = unmatched(DeepLinkReason.MalformedURL, detail)
 
-            /** Whether the scheme before `colon` is one the WHATWG URL standard gives a host (any case). */
-            private fun isSpecialScheme(bytes: ByteArray, colon: Int): Boolean {
-                for (name in arrayOf("http", "https", "ws", "wss", "ftp")) {
-                    if (name.length != colon) continue
-                    var same = true
-                    for (index in 0 until colon) if ((byteAt(bytes, index) or 0x20) != name[index].toInt()) same = false
-                    if (same) return true
-                }
-                return false
-            }
-
             private fun resolve(bytes: ByteArray): DeepLinkParse {
                 val end = bytes.size
                 for (index in 0 until end) {
@@ -84,7 +73,7 @@ extension KotlinRuntime {
                             if (value > 65535) throw malformed("URL has a port that is not a number from 0 to 65535")
                         }
                     }
-                    // `https:///c/1`: browsers skip the slashes after a special scheme's colon, so they open host `c`.
+                    // `https:///c/1`: browsers skip the slashes after a special scheme's colon and open host `c`.
                     if (authorityEnd == authorityStart && isSpecialScheme(bytes, colon)) throw malformed("URL has an invalid host")
                     rest = authorityEnd
                 }
@@ -115,6 +104,10 @@ extension KotlinRuntime {
                     if (triedBytes.isEmpty()) "/" else excerpt(triedBytes, 0, triedBytes.size)
                 }
             }
+
+            /** Whether the scheme is one WHATWG calls special, after which browsers skip any number of slashes. */
+            private fun isSpecialScheme(bytes: ByteArray, colon: Int): Boolean =
+                listOf("http", "https", "ws", "wss", "ftp").any { equalsLowercased(bytes, 0, colon, it) }
 
             /** `universal:HOST` or `app:SCHEME`, or the failure. */
             private fun channel(bytes: ByteArray, schemeStart: Int, schemeEnd: Int, hostStart: Int, hostEnd: Int): String {

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+package import JSONLinesLog
 package import Logging
 package import MicroHTTP
 import ServerPlatform
@@ -81,7 +82,9 @@ package final class DeepLinkServer: Sendable {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Cache-Control", value: "no-store")
-        guard request.path == "/metrics" else { return .response(HTTPResponse(status: 404, headers: headers, body: "only /metrics is served here\n")) }
+        guard Endpoint.of(path: request.path) == .metrics else {
+            return .response(HTTPResponse(status: 404, headers: headers, body: "only /metrics is served here\n"))
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             headers.add(name: "Allow", value: "GET, HEAD")
             return .response(HTTPResponse(status: 405, headers: headers, body: "use GET or HEAD\n"))

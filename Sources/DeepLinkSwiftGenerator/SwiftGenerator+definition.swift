@@ -67,6 +67,12 @@ extension SwiftGenerator {
         if route.isSecret { line["secret"] = true }
         line["landing"] = route.landing
         if !route.stack.isEmpty { line["stack"] = route.stack }
+        let delivery = route.delivery
+        if !delivery.waitStates.isEmpty { line["wait"] = table.states.filter(delivery.waitStates.contains) }
+        if delivery.resumes { line["resume"] = true }
+        // The defaults are left out: the generated code reads a missing key as the default.
+        if delivery.expiry != Delivery.defaultExpiry { line["expiry"] = delivery.expiry }
+        if delivery.presentation != (route.isSecret ? .none : .replace) { line["presentation"] = delivery.presentation.rawValue }
         return line
     }
 

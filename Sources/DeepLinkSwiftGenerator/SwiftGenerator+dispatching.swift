@@ -40,9 +40,18 @@ extension SwiftGenerator {
     /// (a function taking a value of a type without cases could never run, which the compiler warns about).
     private var actions: String {
         let features = self.features.isEmpty ? "[]" : "Set(features.map(\\.rawValue))"
-        let summary = """
-                /// What the app does with this link\(states.isEmpty ? "" : " in `state`") with `features` enabled: `.ignore` when a value breaks its rule,
-                /// the route requires a feature not in `features` (the server's `"reason": "featureDisabled"`)\(states.isEmpty ? "" : ", or its gate does not admit `state`").
+        let summary =
+            states.isEmpty
+            ? """
+                /// What the app does with this link with `features` enabled, as the server's `/resolve` says:
+                /// `.ignore(.featureDisabled)` when it requires a feature not in `features`, `.ignore(.invalidValue)` when a
+                /// value breaks its rule.
+            """
+            : """
+                /// What the app does with this link in `state` with `features` enabled, as the server's `/resolve` says:
+                /// `.wait(.undecidedState)` in a state the route waits in; in a state its gate refuses, `.wait(.notYetAdmitted)`
+                /// when it keeps such links until a state it admits, else `.ignore(.gateClosed)`; `.ignore(.featureDisabled)`
+                /// when it requires a feature not in `features`; `.ignore(.invalidValue)` when a value breaks its rule.
             """
         guard !states.isEmpty else {
             return summary + """

@@ -8,7 +8,7 @@ extension SwiftGenerator {
         // here, so an app type called `Route`, `Links` or `Located` cannot stand in for it.
         let aliases = [
             "typealias Route = \(name).Route", "typealias Parse = \(name).Parse", "typealias Unmatched = \(name).Unmatched",
-            "typealias Action = \(name).Action", "typealias CompiledRoute = DeepLinkRouting.Route",
+            "typealias Action = \(name).Action", "typealias Arrival = \(name).Arrival", "typealias CompiledRoute = DeepLinkRouting.Route",
             "typealias ResolveFailure = DeepLinkRouting.Unmatched", "typealias UnmatchedReason = DeepLinkRouting.UnmatchedReason",
             "typealias RouteTable = DeepLinkRouting.RouteTable", "typealias Links = DeepLinkRouting.Links",
             "typealias RouteTableDefinition = DeepLinkRouting.RouteTableDefinition", "typealias AppDefinition = DeepLinkRouting.AppDefinition",
@@ -57,27 +57,12 @@ extension SwiftGenerator {
                 /// label in the case.
                 nonisolated static func named(_ link: \(name)) -> (route: Route, caseName: String, values: [(name: String, label: String, value: String?)]) {
                     let parts = parts(of: link)
-                    let line = positions[parts.route].flatMap { $0 < routes.count ? routes[$0] : nil }
+                    let line = line(of: parts.route)
                     let names = line?.parameters ?? []
                     let values = parts.values.enumerated().map { position, value in
                         position < names.count ? (names[position].name, names[position].label, value) : ("?", "?", value)
                     }
                     return (parts.route, line?.caseName ?? parts.route.rawValue, values)
-                }
-
-                /// The server's outcome for `string`, as a link.
-                nonisolated static func parse(_ string: String) -> Parse {
-                    guard let table else { return .unmatched(unavailable) }
-                    switch table.resolve(string) {
-                    case .unmatched(let unmatched):
-                        return .unmatched(converted(unmatched))
-                    case .matched(let match):
-                        guard match.routeIndex < routesInOrder.count, let link = link(route: routesInOrder[match.routeIndex], value: match.value(of:)) else {
-                            let detail = "route '\\(match.route.name)' matched, but this code has no case for it: generate it again from the table"
-                            return .unmatched(Unmatched(reason: .noRoute, detail: detail))
-                        }
-                        return .link(link)
-                    }
                 }
 
                 /// `unmatched` with this file's types.
@@ -111,9 +96,12 @@ extension SwiftGenerator {
                 "}", "",
                 "let name: String, path: String, caseName: String, scopes: [String]",
                 "let aliases: [String]?, parameters: [Parameter]?, notification: String?, gate: String?, feature: String?, landing: String?",
-                "let secret: Bool?, stack: [String]?", "",
+                "let secret: Bool?, stack: [String]?",
+                "/// The states it waits in, whether it keeps what its gate refuses, for how many seconds, and its presentation.",
+                "let wait: [String]?, resume: Bool?, expiry: Int?, presentation: String?", "",
                 "enum CodingKeys: String, CodingKey {",
-                "    case name, path, caseName = \"case\", scopes, aliases, parameters, notification, gate, feature, landing, secret, stack",
+                "    case name, path, caseName = \"case\", scopes, aliases, parameters, notification, gate, feature, landing, secret, stack, wait, resume",
+                "    case expiry, presentation",
                 "}",
             ], indent: "    ")
         return """

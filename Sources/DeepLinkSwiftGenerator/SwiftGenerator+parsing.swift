@@ -1,5 +1,5 @@
 extension SwiftGenerator {
-    /// `init?(string:)`, `init?(url:)`, `parse(_:)` of both and, where `NSUserActivity` exists, `init?(userActivity:)`.
+    /// `init?(string:)`, `init?(url:)` and `parse(_:)` of both.
     var parsing: String {
         """
         extension \(name) {
@@ -19,7 +19,7 @@ extension SwiftGenerator {
 
             /// The link `string` opens, or why it opens none: the outcome, reason and detail of the server's `/resolve`.
             \(access)nonisolated static func parse(_ string: String) -> Parse {
-                EmbeddedTable.parse(string)
+                EmbeddedTable.parse(EmbeddedTable.arrive(string, from: .code))
             }
 
             /// The link `url` opens, or why it opens none, parsed from `url.absoluteString`.
@@ -31,32 +31,9 @@ extension SwiftGenerator {
             /// the same link with its `%25`s given back as `%`. Parse the string itself, with `parse(_:)` of a
             /// `String`, where the app has it.
             \(access)nonisolated static func parse(_ url: URL) -> Parse {
-                let string = url.absoluteString
-                let parse = EmbeddedTable.parse(string)
-                guard case .link(let link) = parse else { return parse }
-                if let escape = EmbeddedTable.repairedCharacter(in: string) {
-                    let detail = "URL has '\\(escape)', which Foundation writes for a character the server refuses; parse the original string instead"
-                    return .unmatched(Unmatched(reason: .malformedURL, detail: detail))
-                }
-                if let original = EmbeddedTable.percentSignsGivenBack(in: string), EmbeddedTable.parse(original) != parse {
-                    let detail = "URL has '%25', which Foundation writes for a '%' the server reads otherwise; parse the original string instead"
-                    return .unmatched(Unmatched(reason: .malformedURL, detail: detail))
-                }
-                return .link(link)
+                EmbeddedTable.parse(EmbeddedTable.arrive(url, from: .openURL))
             }
         }
-
-        #if canImport(Darwin)
-            extension \(name) {
-                /// The link a Universal Link opened through `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` (or
-                /// `application(_:continue:restorationHandler:)`) opens: its `webpageURL`, parsed as `init?(url:)` does.
-                /// Nil for any other kind of activity, one without a URL, or a URL no route takes.
-                \(access)nonisolated init?(userActivity: NSUserActivity) {
-                    guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
-                    self.init(url: url)
-                }
-            }
-        #endif
 
         """
     }

@@ -1,5 +1,5 @@
 extension SwiftGenerator {
-    /// `EmbeddedTable.validate(route:parameters:)`, `action(of:state:features:)`, `links(of:)` and `stack(of:)`: the table's rules.
+    /// `EmbeddedTable.validate(route:parameters:)`, `links(of:)` and `stack(of:)`: the table's rules.
     var embeddedRules: String {
         """
         extension \(name).EmbeddedTable {
@@ -28,14 +28,6 @@ extension SwiftGenerator {
                 } catch {
                     throw Unmatched(reason: .invalidParameter, detail: String(describing: error), route: route)
                 }
-            }
-
-            /// What the app does with `link`: the gate and feature rules of the server's `/resolve`.
-            nonisolated static func action(of link: \(name), state: String?, features: Set<String>) -> Action {
-                guard link.isValid, let route = compiledRoute(link.route) else { return .ignore }
-                if let feature = route.feature, !features.contains(feature) { return .ignore }
-                if let state, let gate = route.gate, !(table?.gates[gate]?.contains(state) ?? false) { return .ignore }
-                return .dispatch
             }
 
             /// The canonical links of `link`; nil when the table cannot build them.

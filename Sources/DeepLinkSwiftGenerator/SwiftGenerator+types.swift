@@ -64,13 +64,7 @@ extension SwiftGenerator {
 
     /// `Action`, `Parse` and `Unmatched`.
     var outcomeTypes: String {
-        let action = nonisolatedDeclaration(
-            "\(access)enum Action: String, Hashable, Sendable",
-            body: [
-                "/// Handle it.", "case dispatch",
-                "/// Drop it: its gate does not admit the state, its route requires a feature not enabled, or a value breaks",
-                "/// its rule (a link built in code or decoded).", "case ignore",
-            ], indent: "    ")
+        let action = nonisolatedDeclaration("\(access)enum Action: Hashable, Sendable, CustomStringConvertible", body: actionBody, indent: "    ")
         let parse = nonisolatedDeclaration(
             "\(access)enum Parse: Hashable, Sendable",
             body: ["/// A route took the URL and its values keep their rules.", "case link(\(name))", "/// No route took it.", "case unmatched(Unmatched)"],
@@ -105,7 +99,10 @@ extension SwiftGenerator {
     var notificationNames: String {
         var seen: Set<String> = []
         let names = table.routes.compactMap(\.notification).filter { seen.insert($0).inserted }
-        var body: [String] = []
+        var body = [
+            "/// The key of the link in the `userInfo` of a notification `post(to:)` posts, read by `init?(notification:)`.",
+            "\(access)nonisolated static let linkKey = \"link\"",
+        ]
         for notification in names {
             body.append("/// `\(notification.visible)`.")
             let constant = SwiftName.escapedIdentifier(for: notification)

@@ -2,8 +2,8 @@ package import DeepLinkRouting
 
 /// Writes the Swift file an app compiles from a route table: one top-level type (`DeepLink` unless the options name
 /// it otherwise) with a case per route, and nested in it everything else: the route discriminator, the states and
-/// features, parsing through `DeepLinkRouting` with the table embedded as Swift values, validation, links, stacks,
-/// notifications and gates.
+/// features, parsing through `DeepLinkRouting` with the table embedded (its routes as JSON, decoded once),
+/// validation, links, stacks, notifications and gates.
 ///
 /// The output depends only on the table, `sourceName` and the options, so generating twice gives the same bytes.
 /// It compiles in Swift 5 and 6 modes, with `InternalImportsByDefault`, `MemberImportVisibility` and
@@ -29,7 +29,8 @@ package struct SwiftGenerator: Sendable {
     package func source() -> String {
         let sections = [
             header, linkEnum, routeEnum, valueEnums, outcomeTypes, notificationNames, parsing, values, coding, describing, dispatching,
-            embeddedTable, embeddedRules, embeddedRepairs, embeddedConversions, embeddedDefinition,
+            presenting, arrivals, entryPoints, inbox, inboxEvents, embeddedTable, embeddedAction, embeddedArrivals, embeddedRules,
+            embeddedRepairs, embeddedConversions, embeddedDefinition,
         ]
         return sections.joined(separator: "\n")
     }

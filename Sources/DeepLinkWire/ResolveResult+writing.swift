@@ -91,9 +91,9 @@ extension ResolveResult {
             output.write(#","action":"#)
             output.writeJSONString(action.rawValue)
         }
-        if let ignoreReason {
+        if let reason = ignoreReason?.rawValue ?? waitReason?.rawValue {
             output.write(#","reason":"#)
-            output.writeJSONString(ignoreReason.rawValue)
+            output.writeJSONString(reason)
         }
     }
 

@@ -8,8 +8,8 @@
 ///
 /// On Linux a contended `Mutex` waits in the kernel (`FUTEX_LOCK_PI`) from inside the standard library, which the
 /// sanitizer does not instrument, so it cannot see the lock pass from one thread to the other and reports the
-/// accesses it guards as a race (`make tsan` did, for MicroHTTP's `OpenConnections`, whose lock libmicrohttpd's
-/// threads and the draining thread take in turn). The sanitizer intercepts the pthread calls, so this lock is seen.
+/// accesses it guards as a race (as it would for MicroHTTP's `OpenConnections` under `make tsan`, whose lock
+/// libmicrohttpd's threads and the draining thread take in turn). The sanitizer intercepts the pthread calls, so this lock is seen.
 ///
 /// `@unchecked Sendable` because `value` is only ever reached inside `withLock`, between `pthread_mutex_lock` and
 /// `pthread_mutex_unlock`, and the mutex is allocated once, at a fixed address, for the object's lifetime.

@@ -48,10 +48,24 @@ if isCheck {
     }
     exit(0)
 }
-// Unchanged bytes are not rewritten, so the build does not recompile what uses the file.
+/// Whether `path` names something other than a regular file (a device, a FIFO, `/dev/stdout`): written into, never
+/// replaced by a renamed temporary file.
+func isSpecialFile(_ path: String) -> Bool {
+    guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return false }
+    return type != .typeRegular && type != .typeDirectory
+}
+
+// Unchanged bytes are not rewritten, so the build does not recompile what uses the file. A regular file is replaced
+// whole (a temporary file, then a rename), so a build never reads half of it.
 if !isCurrent {
     do {
-        try source.write(to: URL(fileURLWithPath: output), options: .atomic)
+        if isSpecialFile(output) {
+            guard let handle = FileHandle(forWritingAtPath: output) else { fail("deeplinkd-routes: cannot open \(output) for writing") }
+            try handle.write(contentsOf: source)
+            try handle.close()
+        } else {
+            try source.write(to: URL(fileURLWithPath: output), options: .atomic)
+        }
     } catch {
         fail("deeplinkd-routes: cannot write \(output): \(error.localizedDescription)")
     }

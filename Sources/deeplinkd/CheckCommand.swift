@@ -4,6 +4,7 @@ import DeepLinkKotlinGenerator
 import DeepLinkRouting
 import DeepLinkServer
 import DeepLinkSwiftGenerator
+import DeepLinkTemplates
 import ServerPlatform
 
 /// `deeplinkd check`: validates the config, and with `--public` its templates and static assets, printing every
@@ -27,7 +28,7 @@ struct CheckCommand: ParsableCommand {
         // The names of both generated files: a table check accepts generates Swift and Kotlin that compile.
         let (table, _, _, diagnostics) = KotlinNameCheck.adding(to: SwiftNameCheck.check(file: path, templates: templateNames), file: path)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
-        var problems = templates.map { TemplateLoader.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
+        var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {
             problems.append(TemplateProblem(file: assets, line: nil, message: "cannot read the static assets directory"))
         }

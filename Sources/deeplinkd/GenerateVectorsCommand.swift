@@ -6,7 +6,9 @@ import Foundation
 struct GenerateVectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
-        abstract: "Write golden vectors of the table as JSON: URL, state and features, and the route and parameters, action or reason /resolve gives.")
+        abstract:
+            "Write golden vectors of the table as JSON: URL, state and features, and the route and parameters, action (dispatch, wait or ignore) and reason /resolve gives, with the route's presentation and hold expiry."
+    )
 
     @OptionGroup var options: ConfigOptions
 

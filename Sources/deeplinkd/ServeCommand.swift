@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkServer
 import Foundation
+import JSONLinesLog
 import Logging
 import MicroHTTP
 

@@ -71,7 +71,7 @@ struct AndroidRulesTests {
     }
 
     @Test(
-        "the default table's rules: each route's exclusions (deeper paths, an empty segment) then its rule, the callback with and without a trailing slash and its code"
+        "the default table's rules: each route's exclusions (deeper paths, an empty segment) then its rule, the callback with and without a trailing slash, with its error, then its code"
     )
     func defaultRules() throws {
         let generator = AssetLinksGenerator(table: AASAGeneratorTests.table, apps: [Self.app])
@@ -79,10 +79,12 @@ struct AndroidRulesTests {
         #expect(
             rules.map(\.path) == [
                 "/c/*/?*", "/c//*", "/c/?*", "/charger/*/?*", "/charger//*", "/charger/?*", "/m/*/?*", "/m//*", "/m/?*", "/u/*/?*", "/u//*", "/u/?*",
-                "/auth/callback", "/auth/callback/",
+                "/auth/callback", "/auth/callback/", "/auth/callback", "/auth/callback/",
             ])
-        #expect(rules.map(\.isExcluded) == [true, true, false, true, true, false, true, true, false, true, true, false, false, false])
-        #expect(rules.suffix(2).map(\.query) == [[.init(name: "code", glob: "?*")], [.init(name: "code", glob: "?*")]])
+        #expect(rules.map(\.isExcluded) == [true, true, false, true, true, false, true, true, false, true, true, false, false, false, false, false])
+        let error = [DynamicRule.QueryMatcher(name: "error", glob: "?*")]
+        let code = [DynamicRule.QueryMatcher(name: "code", glob: "?*")]
+        #expect(rules.suffix(4).map(\.query) == [error, error, code, code])
     }
 
     @Test("the default table's assetlinks.json matches the golden file byte for byte")

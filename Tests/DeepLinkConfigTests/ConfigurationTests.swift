@@ -33,14 +33,19 @@ struct ConfigurationTests {
         let configuration = try Configuration(contentsOf: Self.defaultConfig)
         #expect(configuration.warnings.isEmpty)
         let table = configuration.table
-        #expect(table.routes.map(\.name) == ["charger", "magicEmailSignIn", "userQrSignIn", "registrationCallback"])
+        #expect(table.routes.map(\.name) == ["charger", "magicEmailSignIn", "userQrSignIn", "registrationError", "registrationCallback"])
         #expect(
             table.routes.map(\.notification) == [
-                "chargerDeepLinkRequested", "magicEmailSignInRequested", "userQrSignInRequested", "universalLinkRegistrationCallback",
+                "chargerDeepLinkRequested", "magicEmailSignInRequested", "userQrSignInRequested", "universalLinkRegistrationFailed",
+                "universalLinkRegistrationCallback",
             ])
-        #expect(table.routes.map(\.landing) == ["charger", "magicLink", "qrSignIn", nil])
-        #expect(table.routes.map(\.isSecret) == [false, true, false, false])
-        #expect(table.gates["signedOut"] == ["launching", "welcome", "loggingIn", "customerSigningIn"])
+        #expect(table.routes.map(\.landing) == ["charger", "magicLink", "qrSignIn", nil, nil])
+        #expect(table.routes.map(\.isSecret) == [false, true, false, false, false])
+        #expect(table.gates["signedOut"] == ["welcome", "loggingIn", "customerSigningIn"])
+        // Sign-in links wait while launching (seed 000), and never reach the navigation path; the charger is honoured
+        // in every state and replaces the path (seed 003).
+        #expect(table.routes.map(\.delivery.waitStates) == [[], ["launching"], ["launching"], [], []])
+        #expect(table.routes.map(\.delivery.presentation) == [.replace, .none, .none, .none, .none])
         #expect(table.states == ["launching", "welcome", "loggingIn", "registering", "priming", "customerSigningIn", "ready"])
         #expect(configuration.android.map(\.package) == ["com.polarisexpress.expresscan", "com.polarisexpress.expresscan.debug"])
     }
@@ -73,7 +78,7 @@ struct ConfigurationTests {
             check(yaml) == [
                 "t.yaml:3: app: 'appIDs' must be a list, like [a, b]",
                 "t.yaml:4: app: unknown key 'colour' (known keys: name, appIDs, appStoreID, webcredentials, appClips)",
-                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip)",
+                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
                 "t.yaml:10: route 'item': 'secret' must be true or false",
                 "t.yaml:12: route 'item': parameter 'id': unknown key 'minimum' (known keys: charset, min, max, required)",
                 "t.yaml:12: route 'item': parameter 'id': 'max' must be an integer",

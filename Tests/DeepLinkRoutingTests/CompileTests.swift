@@ -63,6 +63,21 @@ struct CompileTests {
             ]) == ["warning: route 'plain' overlaps route 'withCode': some URLs match both, and 'withCode' wins"])
     }
 
+    @Test("two routes of one path that each require a query parameter the other lacks are told apart, not an overlap")
+    func queryParametersSetRoutesApart() {
+        #expect(
+            messages([
+                T.route("failed", "cb", [("error", "a-z_", nil, nil, true), ("state", "a-z", 0, nil, nil)], "a"),
+                T.route("succeeded", "cb", [("code", "a-z", nil, nil, true), ("state", "a-z", 0, nil, nil)], "b"),
+            ]).isEmpty)
+        // One that requires what the other declares is still an overlap: a URL with both goes to the first.
+        #expect(
+            messages([
+                T.route("failed", "cb", [("error", "a-z_", nil, nil, true)], "a"),
+                T.route("succeeded", "cb", [("code", "a-z", nil, nil, true), ("error", "a-z", 0, nil, nil)], "b"),
+            ]) == ["warning: route 'succeeded' overlaps route 'failed': some URLs match both, and 'failed' wins"])
+    }
+
     @Test("every route-level mistake is reported, not just the first")
     func routeMistakes() {
         #expect(

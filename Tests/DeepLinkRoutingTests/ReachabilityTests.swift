@@ -135,7 +135,10 @@ extension Problems {
                 if let winner = earlier.first(where: { $0.covers(route) }) {
                     shadowedOn.append((channel, winner))
                 } else {
-                    for other in earlier where other.name != route.name && other.mayOverlap(route) && !overlapping.contains(where: { $0.name == other.name }) {
+                    for other in earlier
+                    where other.name != route.name && other.mayOverlap(route) && !other.isSetApartByQuery(from: route)
+                        && !overlapping.contains(where: { $0.name == other.name })
+                    {
                         overlapping.append(other)
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinesLog
 import Synchronization
 import Testing
 

@@ -20,7 +20,7 @@ struct AnswerCacheTests {
         let handler = try Self.freshHandler()
         let first = SiteFixture.send("/c/CH-42", handler: handler)
         #expect(Self.prepared(first.answer) == nil)
-        #expect(handler.site.answerCache(worker: 0).count == 0)
+        #expect(handler.site.answerCaches[0].count == 0)
         let second = SiteFixture.send("/c/CH-42", handler: handler)
         let third = SiteFixture.send("/c/CH-42", handler: handler)
         let secondPage = try #require(Self.prepared(second.answer))
@@ -31,11 +31,11 @@ struct AnswerCacheTests {
         #expect(third.response.text.contains("CH-42"))
         #expect(Array(third.answer.outcomes) == [.init("matched", route: "charger")])
         #expect(third.answer.opened?.route == "charger" && third.answer.opened?.channel == "links.example.com")
-        #expect(handler.site.answerCache(worker: 0).count == 1)
+        #expect(handler.site.answerCaches[0].count == 1)
         // Another target is another page, even when it resolves to the same charger.
         _ = SiteFixture.send("/c/CH-42?utm=x", handler: handler)
         #expect(Self.prepared(SiteFixture.send("/c/CH-42?utm=x", handler: handler).answer) !== secondPage)
-        #expect(handler.site.answerCache(worker: 0).count == 2)
+        #expect(handler.site.answerCaches[0].count == 2)
     }
 
     @Test("a flood of targets each asked for once is answered in full and keeps nothing")
@@ -50,8 +50,8 @@ struct AnswerCacheTests {
             #expect(resolved.response.text.contains(#""id":"B\#(index)""#))
             #expect(Self.prepared(resolved.answer) == nil)
         }
-        #expect(handler.site.answerCache(worker: 0).count == 0)
-        #expect(handler.site.answerCache(worker: 0).bytes == 0)
+        #expect(handler.site.answerCaches[0].count == 0)
+        #expect(handler.site.answerCaches[0].bytes == 0)
     }
 
     @Test("secret pages, unmatched URLs and other workers' pages are not kept in a worker's cache")
@@ -65,12 +65,12 @@ struct AnswerCacheTests {
             #expect(magic.response.headers["Cache-Control"] == "no-store")
             #expect(SiteFixture.send("/c/not%20valid", handler: handler).response.status == 404)
         }
-        #expect(handler.site.answerCache(worker: 0).count == 0)
+        #expect(handler.site.answerCaches[0].count == 0)
         // A page another worker answered goes into that worker's cache (one and the same cache on a single core).
         for _ in 0..<2 { _ = handler.respond(to: HTTPRequest(method: "GET", target: "/c/CH-1", worker: 1)) }
-        let isShared = handler.site.answerCache(worker: 1) === handler.site.answerCache(worker: 0)
-        #expect(handler.site.answerCache(worker: 0).count == (isShared ? 1 : 0))
-        #expect(handler.site.answerCache(worker: 1).count == 1)
+        let isShared = handler.site.answerCaches[1] === handler.site.answerCaches[0]
+        #expect(handler.site.answerCaches[0].count == (isShared ? 1 : 0))
+        #expect(handler.site.answerCaches[1].count == 1)
     }
 
     @Test("a /resolve answer is kept from its second ask on; the state is part of what is asked")
@@ -94,7 +94,7 @@ struct AnswerCacheTests {
         #expect(Self.prepared(withState.answer) !== secondAnswer)
         #expect(withState.response.text.contains(#""action":"dispatch""#))
         #expect(!third.response.text.contains(#""action""#))
-        #expect(handler.site.answerCache(worker: 0).count == 2)
+        #expect(handler.site.answerCaches[0].count == 2)
     }
 
     @Test("/resolve answers about secret routes, unmatched URLs and errors are not kept")
@@ -113,7 +113,7 @@ struct AnswerCacheTests {
         }
         #expect(SiteFixture.send(targets[0], handler: handler).response.text.contains("abcdefghijklmnop_SECRET"))
         #expect(SiteFixture.send(targets[3], handler: handler).response.status == 400)
-        #expect(handler.site.answerCache(worker: 0).count == 0)
+        #expect(handler.site.answerCaches[0].count == 0)
     }
 
     @Test("a reload starts with empty caches, so a kept answer never outlives the config it came from")
@@ -125,11 +125,11 @@ struct AnswerCacheTests {
         _ = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         let before = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         #expect(before.response.text.contains(#""notification":"chargerDeepLinkRequested""#))
-        #expect(server.currentSite.answerCache(worker: 0).count == 1)
+        #expect(server.currentSite.answerCaches[0].count == 1)
 
         try fixture.rewrite(fixture.original.replacingOccurrences(of: "notification: chargerDeepLinkRequested", with: "notification: chargerOpened"))
         #expect(server.reload())
-        #expect(server.currentSite.answerCache(worker: 0).count == 0)
+        #expect(server.currentSite.answerCaches[0].count == 0)
         let after = SiteFixture.send(target, handler: SiteHandler(site: server.currentSite, metrics: ServerMetrics()))
         #expect(after.response.text.contains(#""notification":"chargerOpened""#))
     }
@@ -207,8 +207,8 @@ struct AnswerCacheTests {
     @Test("a site has a cache for each of the workers it is made for, however many cores there are", arguments: [1, 3, 8])
     func cachePerWorker(workers: Int) throws {
         let site = try Site(configPath: SiteFixture.configPath, publicDirectory: SiteFixture.publicDirectory, workers: workers)
-        let caches = (0..<workers).map { site.answerCache(worker: $0) }
+        let caches = (0..<workers).map { site.answerCaches[$0] }
         #expect(Set(caches.map(ObjectIdentifier.init)).count == workers)
-        #expect(site.answerCache(worker: workers) === caches[0])
+        #expect(site.answerCaches[workers] === caches[0])
     }
 }

@@ -16,7 +16,7 @@ struct LandingPageTests {
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
         let html = response.text
         #expect(html.contains(#"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://links.example.com/c/CH-42">"#))
-        #expect(html.contains(#"<a class="button primary" href="https://apps.apple.com/app/id1234567890">Download on the App Store</a>"#))
+        #expect(html.contains(#"<a class="button primary" href="https://apps.apple.com/app/id1234567890?mt=8">Download on the App Store</a>"#))
         #expect(html.contains(#"<a class="button" href="expchg://c/CH-42">Open in ExpresScan</a>"#))
         #expect(html.contains("<h1>Charger <span class=\"value\">CH-42</span></h1>"))
         #expect(html.contains(#"<meta property="og:url" content="https://links.example.com/c/CH-42">"#))

@@ -98,7 +98,7 @@ struct ReloadUnderLoadTests {
             try config.write(toFile: site.configPath, atomically: true, encoding: .utf8)
             try original.replacingOccurrences(of: "</main>", with: "<!-- \(round) --></main>").write(toFile: layout, atomically: true, encoding: .utf8)
             // Two files, two renames: a reload may come between them; the last one has both.
-            let routes = round % 2 == 0 ? 4 : 5
+            let routes = round % 2 == 0 ? 5 : 6
             #expect(
                 WatchedSiteFixture.waitUntil {
                     let site = site.server.currentSite

@@ -109,7 +109,8 @@ struct SwiftGeneratorTests {
         #expect(
             topLevel == [
                 "nonisolated enum ShopLink:", "enum ShopLink: Hashable,", "extension ShopLink {", "extension ShopLink.EmbeddedTable {",
-                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {",
+                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {", "extension ShopLink.Inbox {",
+                "extension ShopLink.Arrival {",
             ])
     }
 
@@ -170,7 +171,7 @@ struct SwiftGeneratorTests {
         #expect(!source.contains("func action(in state"))
     }
 
-    @Test("a user activity is parsed only where NSUserActivity exists, through init?(url:)")
+    @Test("a user activity is parsed only where NSUserActivity exists, through the parser of every activity's fields")
     func userActivity() throws {
         let source = try Self.generate(Self.shop)
         #expect(
@@ -183,8 +184,7 @@ struct SwiftGeneratorTests {
             source.contains(
                 """
                         nonisolated init?(userActivity: NSUserActivity) {
-                            guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return nil }
-                            self.init(url: url)
+                            self.init(activityType: userActivity.activityType, webpageURL: userActivity.webpageURL, userInfo: userActivity.userInfo)
                         }
                     }
                 #endif

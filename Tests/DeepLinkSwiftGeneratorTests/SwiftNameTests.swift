@@ -7,7 +7,8 @@ struct SwiftNameTests {
     @Test(
         "names become identifiers deterministically",
         arguments: [
-            ("charger", "charger"), ("sign-in", "signIn"), ("auth/callback", "authCallback"), ("2fa", "_2fa"), ("snake_case", "snake_case"),
+            ("charger", "charger"), ("sign-in", "signIn"), ("auth/callback", "authCallback"), ("2fa", "_2fa"), ("snake_case", "snakeCase"),
+            ("error_description", "errorDescription"), ("utm-source", "utmSource"), ("a__b", "aB"), ("_private", "_private"), ("default_", "default_"),
             ("a..b", "aB"), ("Ünïcode", "nCode"),
         ])
     func identifiers(name: String, identifier: String) {

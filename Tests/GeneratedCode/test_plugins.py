@@ -6,6 +6,8 @@ XcodeBuildToolPlugin and XcodeCommandPlugin exist only in Xcode; their code is t
 
 import os
 import shutil
+import stat
+import threading
 
 import pytest
 
@@ -42,6 +44,35 @@ def test_the_tool_reports_table_problems_as_errors_and_warnings_on_their_lines(t
     assert checked.returncode == 1
     assert checked.stderr.splitlines()[-1] == (f"{output}: error: this is not what deeplinkd.yaml generates; run `swift package "
                                                "--allow-writing-to-package-directory generate-deep-links` and commit it")
+
+
+
+def test_the_tool_writes_into_a_fifo_or_a_symlink_to_standard_output_and_replaces_only_regular_files(tmp_path):
+    table = tmp_path / "deeplinkd.yaml"
+    table.write_text("app: {name: A, appIDs: [ABCDE12345.com.example.a]}\ndomains: [a.example]\nroutes:\n"
+                     "  - {name: home, path: a}\n")
+    regular = tmp_path / "DeepLinkRoutes.swift"
+    assert run([ROUTES_TOOL, "--config", table, "--output", regular]).returncode == 0
+    source = regular.read_text()
+    assert "enum Route" in source
+    stdout_link = tmp_path / "out.swift"
+    stdout_link.symlink_to("/dev/stdout")
+    printed = run([ROUTES_TOOL, "--config", table, "--output", stdout_link])
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout == source
+    assert stdout_link.is_symlink() and os.readlink(stdout_link) == "/dev/stdout"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    # Read while the tool writes: a file larger than a pipe's buffer (64 KiB, as this one is) never finishes writing
+    # for a reader that waits for the tool to exit.
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    written = run([ROUTES_TOOL, "--config", table, "--output", fifo])
+    assert written.returncode == 0, written.stderr
+    reader.join(timeout=60)
+    assert received and received[0].decode() == source
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 @pytest.fixture

@@ -34,7 +34,10 @@ struct CommandLineTests {
             (["link", "userQrSignIn", "publicId=abcd"], 0, #"{"universal":"https://links.example.com/u/abcd","app":null}"# + "\n", ""),
             (["link", "charger", "id=a/b"], 1, "", "deeplinkd: route 'charger': parameter 'id' contains a forbidden character U+002F '/'\n"),
             (["link", "charger"], 1, "", "deeplinkd: route 'charger': parameter 'id' is missing\n"),
-            (["link", "nope"], 1, "", "deeplinkd: unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationCallback)\n"),
+            (
+                ["link", "nope"], 1, "",
+                "deeplinkd: unknown route 'nope' (routes: charger, magicEmailSignIn, userQrSignIn, registrationError, registrationCallback)\n"
+            ),
             (["link", "charger", "id"], 1, "", "deeplinkd: 'id' is not NAME=VALUE\n"),
             (["link", "charger", "id=1", "id=2"], 1, "", "deeplinkd: parameter 'id' is given twice\n"),
         ] as [([String], Int32, String, String)])
@@ -61,7 +64,7 @@ struct CommandLineTests {
     func check() throws {
         let good = try Deeplinkd.run(["check"])
         #expect(good.status == 0)
-        #expect(good.output == "config/deeplinkd.yaml: OK (4 routes, 1 domain, 1 scheme)\n")
+        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\n")
 
         let scratch = try ScratchDirectory("broken")
         defer { scratch.remove() }
@@ -81,7 +84,7 @@ struct CommandLineTests {
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
                 "\(broken):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
-                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip)",
+                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
                 "\(broken):6: duplicate route name 'b' (first defined on line 5)",
                 "\(broken):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
             ])

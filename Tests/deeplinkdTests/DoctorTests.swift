@@ -41,19 +41,20 @@ struct DoctorTests {
                 "ok   redirect: none",
                 "ok   status: 200",
                 "ok   content-type: application/json",
-                "ok   size: 802 bytes (limit 131072)",
+                "ok   size: 890 bytes (limit 131072)",
                 "ok   json: a JSON object",
                 "ok   app IDs: ABCDE12345.com.polarisexpress.expresscan",
-                "ok   components: the 9 the table generates for links.example.com",
+                "ok   components: the 10 the table generates for links.example.com",
                 "ok   webcredentials: ABCDE12345.com.polarisexpress.expresscan",
                 "ok   route charger: https://links.example.com/c/x opens the app",
                 "ok   route charger alias charger/$(id): https://links.example.com/charger/x opens the app",
                 "ok   route magicEmailSignIn: https://links.example.com/m/xxxxxxxxxxxxxxxx opens the app",
                 "ok   route userQrSignIn: https://links.example.com/u/xxxx opens the app",
+                "ok   route registrationError: https://links.example.com/auth/callback?error=x opens the app",
                 "ok   route registrationCallback: https://links.example.com/auth/callback?code=x opens the app",
                 "ok   entitlement applinks:links.example.com: applinks:links.example.com",
                 "ok   entitlement webcredentials:links.example.com: webcredentials:links.example.com?mode=developer (alternate mode: only development-signed builds on devices in that mode; remove it before the App Store)",
-                "links.example.com: all 16 checks pass",
+                "links.example.com: all 17 checks pass",
             ])
     }
 
@@ -76,8 +77,8 @@ struct DoctorTests {
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == finding)
-        #expect(lines.contains("ok   components: the 9 the table generates for links.example.com"))
-        #expect(lines.last == "links.example.com: 1 of 14 checks fail")
+        #expect(lines.contains("ok   components: the 10 the table generates for links.example.com"))
+        #expect(lines.last == "links.example.com: 1 of 15 checks fail")
     }
 
     @Test(
@@ -86,7 +87,7 @@ struct DoctorTests {
             (
                 "path: c/$(id)", "path: station/$(id)",
                 [
-                    #"FAIL components: a stale deployment: 9 served, 9 generated; #1 is {"/":"/station/*/?*","comment":"charger: deeper paths do not match","exclude":true} where the table generates {"/":"/c/*/?*","comment":"charger: deeper paths do not match","exclude":true}. Fix: deploy the current table (deeplinkd serve reloads it on SIGHUP or with --watch), or serve the output of deeplinkd aasa --domain links.example.com"#,
+                    #"FAIL components: a stale deployment: 10 served, 10 generated; #1 is {"/":"/station/*/?*","comment":"charger: deeper paths do not match","exclude":true} where the table generates {"/":"/c/*/?*","comment":"charger: deeper paths do not match","exclude":true}. Fix: deploy the current table (deeplinkd serve reloads it on SIGHUP or with --watch), or serve the output of deeplinkd aasa --domain links.example.com"#,
                     "FAIL route charger: https://links.example.com/c/x does not open ABCDE12345.com.polarisexpress.expresscan: no component matches it. Fix: deploy the AASA the table generates (deeplinkd aasa --domain links.example.com)",
                 ]
             ),
@@ -99,7 +100,8 @@ struct DoctorTests {
                     + [
                         "charger: https://links.example.com/c/x", "charger alias charger/$(id): https://links.example.com/charger/x",
                         "magicEmailSignIn: https://links.example.com/m/xxxxxxxxxxxxxxxx",
-                        "userQrSignIn: https://links.example.com/u/xxxx", "registrationCallback: https://links.example.com/auth/callback?code=x",
+                        "userQrSignIn: https://links.example.com/u/xxxx", "registrationError: https://links.example.com/auth/callback?error=x",
+                        "registrationCallback: https://links.example.com/auth/callback?code=x",
                     ].map {
                         "FAIL route \($0) does not open ABCDE12345.com.polarisexpress.expresscan: no applinks entry lists the app. Fix: deploy the AASA the table generates (deeplinkd aasa --domain links.example.com)"
                     }

@@ -162,6 +162,6 @@ struct DoctorVerdictTests {
             "doctor", "https://\(Self.host).", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", site.certificates.caPath,
         ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
-        #expect(result.output.hasSuffix("links.example.com: all 26 checks pass\n"))  // 14, and 12 for the two Android apps
+        #expect(result.output.hasSuffix("links.example.com: all 27 checks pass\n"))  // 15, and 12 for the two Android apps
     }
 }

@@ -59,11 +59,11 @@ struct GenerateOptionsTests {
         #expect(text.hasPrefix("{\n  \"table\": \"deeplinkd.yaml\",\n  \"vectors\": [\n"))
         #expect(
             text.contains(
-                #"    {"action":"dispatch","features":[],"matched":true,"params":{"id":"0"},"route":"product","state":"browsing","url":"https://shop.example.com/p/0"},"#
+                #"    {"action":"dispatch","expiry":300,"features":[],"matched":true,"params":{"id":"0"},"presentation":"replace","route":"product","state":"browsing","url":"https://shop.example.com/p/0"},"#
             ))
         #expect(
             text.contains(
-                #"    {"action":"ignore","features":[],"matched":true,"params":{"id":"0"},"route":"product","state":"paying","url":"https://shop.example.com/p/0"},"#
+                #"    {"action":"ignore","expiry":300,"features":[],"matched":true,"params":{"id":"0"},"presentation":"replace","route":"product","state":"paying","url":"https://shop.example.com/p/0"},"#
             ))
         #expect(
             text.contains(

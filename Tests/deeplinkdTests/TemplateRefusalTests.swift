@@ -93,7 +93,7 @@ struct TemplateRefusalTests {
     func check() throws {
         let good = try Deeplinkd.run(["check", "--public", "Public"])
         #expect(good.status == 0)
-        #expect(good.output == "config/deeplinkd.yaml: OK (4 routes, 1 domain, 1 scheme)\nPublic/templates: OK\n")
+        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\nPublic/templates: OK\n")
         let copy = try Self.broken(["charger": { $0 + "{{>charger}}\n" }, "magicLink": { $0 + "{{>nope}}\n" }])
         defer { copy.remove() }
         let result = try Deeplinkd.run(["check", "--public", copy.path])

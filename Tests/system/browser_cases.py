@@ -6,8 +6,17 @@ query parameter it does not declare, and the Host header).
 import re
 import urllib.parse
 
-APP_STORE_URL = "https://apps.apple.com/app/id1234567890"
+APP_STORE_URL = "https://apps.apple.com/app/id1234567890?mt=8"
 APP_STORE_BUTTON = ("button primary", APP_STORE_URL, "Download on the App Store")
+PLAY_URL = "https://play.google.com/store/apps/details?id=com.polarisexpress.expresscan"  # the first app of android:
+
+
+def play_button(canonical=None):
+    """Google Play's button; its referrer is the canonical link, percent-encoded, on a page that is not secret."""
+    referrer = "&referrer=" + urllib.parse.quote("https://links.example.com" + canonical, safe="") if canonical else ""
+    return ("button", PLAY_URL + referrer, "Get it on Google Play")
+
+
 MAGIC_TOKEN = "Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"  # 24 characters of the token charset, unlikely to occur by chance
 HOSTILE_QUERY = "x=%22%3E%3Cscript%3Ealert(1)%3C/script%3E"
 SECURITY_HEADERS = {"content-security-policy": "script-src 'none'"}
@@ -52,19 +61,19 @@ CHARGER = {
     "status": 200,
     "h1": "Charger CH-42",
     "banner": "app-id=1234567890, app-argument=https://links.example.com/c/CH-42",
-    "buttons": [APP_STORE_BUTTON, ("button", "expchg://c/CH-42", "Open in ExpresScan")],
+    "buttons": [APP_STORE_BUTTON, play_button("/c/CH-42"), ("button", "expchg://c/CH-42", "Open in ExpresScan")],
 }
 QR_SIGN_IN = {
     "status": 200,
     "h1": "Sign in with your EV card",
     "banner": "app-id=1234567890, app-argument=https://links.example.com/u/abcd",
-    "buttons": [APP_STORE_BUTTON],
+    "buttons": [APP_STORE_BUTTON, play_button("/u/abcd")],
 }
 MAGIC_LINK = {
     "status": 200,
     "h1": "Sign in to ExpresScan",
     "banner": "app-id=1234567890",
-    "buttons": [APP_STORE_BUTTON],
+    "buttons": [APP_STORE_BUTTON, play_button()],
     "secrets": [MAGIC_TOKEN],
     "request_secrets": [MAGIC_TOKEN],  # sent with no-referrer: no subresource request may carry it
     "headers": SECRET_HEADERS,
@@ -84,7 +93,7 @@ PAGES = [
             "status": 200,
             "h1": "Sign in with your EV card",
             "banner": "app-id=1234567890, app-argument=https://links.example.com/u/abcd",
-            "buttons": [APP_STORE_BUTTON],
+            "buttons": [APP_STORE_BUTTON, play_button("/u/abcd")],
             "secrets": ["alert(1)"],
         },
     ),
@@ -94,7 +103,7 @@ PAGES = [
             "status": 200,
             "h1": "Sign in to ExpresScan",
             "banner": "app-id=1234567890",
-            "buttons": [APP_STORE_BUTTON],
+            "buttons": [APP_STORE_BUTTON, play_button()],
             "secrets": [MAGIC_TOKEN, "alert(1)"],
             "headers": SECRET_HEADERS,
         },
@@ -236,7 +245,7 @@ def matrix_cases():
         quoted = urllib.parse.quote_from_bytes(raw, safe="")
         for clean, prefix, value, parameter in routes:
             # No payload is a valid value, so the route refuses the path. A URL whose escapes decode to invalid
-            # UTF-8 is malformed wherever they are (README, "How a URL resolves"), so such a query is refused too.
+            # UTF-8 is malformed wherever they are (docs/table.md, "How a URL resolves"), so such a query is refused too.
             in_query = (clean.expected, clean) if is_utf8(raw) else (NOT_FOUND, not_found)
             targets = [
                 (prefix + quoted, None, NOT_FOUND, not_found),

@@ -43,6 +43,11 @@ KNOWN_WARNINGS = {
         "`Cache-Control: public, max-age=300`: `public` only matters for requests with Authorization, which "
         "deeplinkd never needs, so it is redundant but harmless (README documents the header as sent).",
     ),
+    "VARY_USER_AGENT": (
+        {"landing page"},
+        "`Vary: User-Agent`: an in-app browser's page offers a way out of it (docs/landing-pages.md), so a shared cache "
+        "must not give one browser's page to another; a copy per User-Agent of a page kept 300 s is the cost.",
+    ),
 }
 # Documented edges that random generation reaches only by chance: method, path, body, Content-Type, expected status.
 EDGE_PROBES = [

@@ -95,7 +95,8 @@ def test_the_reader_of_imports(text, problems):
 
 
 # The server's modules: Linux only (TCP_CORK, sem_init, libmicrohttpd's build), so they say so by importing Glibc.
-SERVER_MODULES = ["MicroHTTP", "DeepLinkServer", "DeepLinkWire", "LinkDoctor", "StickerCodes", "deeplinkd"]
+SERVER_MODULES = ["MicroHTTP", "DeepLinkServer", "DeepLinkTemplates", "JSONLinesLog", "StrictJSON", "DeepLinkWire", "LinkDoctor", "StickerCodes",
+                  "deeplinkd"]
 
 
 def test_only_the_server_imports_the_c_library_unguarded():

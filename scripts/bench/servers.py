@@ -17,7 +17,7 @@ from bench import REPOSITORY, WRK_SCRIPTS
 # The pinned mode's cores: the server under test on one, the load generator on the other.
 SERVER_CPU = "0"
 LOAD_CPU = "1"
-# deeplinkd's default GnuTLS priority string (the README's TLS section), given to gnutls-serv so both negotiate
+# deeplinkd's default GnuTLS priority string (docs/tls.md, "Profile"), given to gnutls-serv so both negotiate
 # the same.
 DEEPLINKD_PRIORITIES = ("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-CIPHER-ALL"
                         ":+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD"

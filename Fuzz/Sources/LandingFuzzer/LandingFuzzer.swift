@@ -5,8 +5,8 @@ import MicroHTTP
 
 @testable import DeepLinkServer
 
-/// One fuzz input: lines `target`, `Host header`, `method` (missing lines: no Host header, `GET`), sent to the
-/// request handler of the default site and of a site whose values may hold any character.
+/// One fuzz input: lines `target`, `Host header`, `method`, `User-Agent header` (missing lines: no Host header, `GET`,
+/// no User-Agent), sent to the request handler of the default site and of a site whose values may hold any character.
 @main
 enum LandingFuzzer {
     static func main() {
@@ -17,9 +17,10 @@ enum LandingFuzzer {
 /// libFuzzer's callback; also exported under the name libFuzzer's own `main` object refers to.
 @_cdecl("LLVMFuzzerTestOneInput")
 package func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let lines = text(data, size).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+    let lines = text(data, size).split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
     var headers = HTTPHeaders()
     if lines.count > 1, !lines[1].isEmpty { headers.add(name: "Host", value: lines[1]) }
+    if lines.count > 3, !lines[3].isEmpty { headers.add(name: "User-Agent", value: lines[3]) }
     let method = lines.count > 2 && !lines[2].isEmpty ? lines[2] : "GET"
     let request = HTTPRequest(method: method, target: lines.first ?? "", headers: headers, remoteAddress: "127.0.0.1")
     for site in LandingSite.all { site.check(request) }
@@ -29,7 +30,7 @@ package func landingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
 /// A site, its handler, and the pages its landing routes give for plain values.
 struct LandingSite: Sendable {
     let handler: SiteHandler
-    /// The page of each landing route for a plain value: the reference targets given to `init`.
+    /// The target of each landing route with a plain value: the reference targets given to `init`.
     let references: [String: String]
 
     static let all = [
@@ -50,7 +51,7 @@ struct LandingSite: Sendable {
             guard case .matched(let match) = Self.outcome(of: HTTPRequest(method: "GET", target: target), in: site) else {
                 fatalError("reference \(target) does not match in \(config)")
             }
-            references[match.route.name] = Self.body(of: handler.respond(to: HTTPRequest(method: "GET", target: target)))
+            references[match.route.name] = target
         }
         self.references = references
     }
@@ -76,14 +77,24 @@ struct LandingSite: Sendable {
         invariant(response.status == expected, "\(described): status \(response.status), expected \(expected)")
         invariant(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(described): an HTML page")
         invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
-        guard let landing, isReadMethod, let reference = references[landing.route.name] else { return }
+        guard let landing, isReadMethod, let referenceTarget = references[landing.route.name] else { return }
+        // The page of a plain value for the same browser: an in-app browser's has a way out of it.
+        var referenceHeaders = HTTPHeaders()
+        if let userAgent = request.header("User-Agent") { referenceHeaders.add(name: "User-Agent", value: userAgent) }
+        let reference = Self.body(of: handler.respond(to: HTTPRequest(method: "GET", target: referenceTarget, headers: referenceHeaders)))
+        let browser = BrowserClass(userAgent: request.header("User-Agent"))
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
-        let rendered = handler.site.pages.render(landing.route.landing ?? "", LandingPage(wire: handler.site.wire, match: landing).context)
+        let site = handler.site
+        let rendered = site.landings[landing.routeIndex].map { route in
+            route.withPage(of: landing, in: site.wire, browser: browser) { String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self) }
+        }
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {
-            let leaked = landing.parameters.filter { !$0.value.isEmpty && body.contains($0.value) && !reference.contains($0.value) }
+            // An in-app browser's way out carries the URL, token included, in its link and nowhere else.
+            let (shown, referenceShown) = (Self.withoutWayOut(body), Self.withoutWayOut(reference))
+            let leaked = landing.parameters.filter { !$0.value.isEmpty && shown.contains($0.value) && !referenceShown.contains($0.value) }
             invariant(leaked.isEmpty, "\(described): the secret page shows \(leaked.map(\.name))")
-            invariant(body == reference, "\(described): the secret page depends on the URL")
+            invariant(shown == referenceShown, "\(described): the secret page depends on the URL")
             invariant(response.headers["Cache-Control"] == "no-store", "\(described): a secret page may be stored")
         }
         for markup in ["<", ">", "\"", "'"] {
@@ -99,6 +110,19 @@ struct LandingSite: Sendable {
         guard request.target.hasPrefix("/"), let domain = table.domains.first else { return nil }
         let host = request.hostName.flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
         return table.resolve("https://" + host + request.target)
+    }
+
+    /// `page` without the link of its way out of an in-app browser (`href="x-safari-…"` or `href="intent://…"`).
+    static func withoutWayOut(_ page: String) -> String {
+        var page = Substring(page)
+        var kept = ""
+        while let start = page.range(of: #"href="x-safari-"#) ?? page.range(of: #"href="intent://"#) {
+            kept += page[..<start.lowerBound]
+            page = page[start.upperBound...]
+            guard let end = page.firstIndex(of: "\"") else { return kept }
+            page = page[page.index(after: end)...]
+        }
+        return kept + page
     }
 
     static func response(of answer: Answer) -> HTTPResponse {

@@ -1,3 +1,4 @@
+import DeepLinkTemplates
 import FuzzSupport
 import Mustache
 
@@ -28,7 +29,7 @@ package func templateFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: I
     var templates = TemplateFuzzer.defaults
     for (name, piece) in zip(TemplateFuzzer.names, pieces) { templates[name] = String(piece) }
     let sources = templates.sorted { $0.key < $1.key }.map { TemplateSource(name: $0.key, path: "T/\($0.key).mustache", text: $0.value) }
-    let (library, problems) = TemplateLoader.load(sources, directory: "T", pages: ["page"])
+    let (library, problems) = TemplateLoader.load(sources, directory: "T", expecting: LandingTemplates.expected(landings: ["page"]))
     invariant((library == nil) != problems.isEmpty, "the loader gave a library and problems, or neither: \(problems)")
     for problem in problems {
         invariant(problem.file.hasPrefix("T/"), "a problem names no template: \(problem)")
@@ -37,7 +38,7 @@ package func templateFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: I
     guard let library else { return 0 }
     for name in templates.keys.sorted() {
         for page in [name, "error"] {
-            invariant(library.render(TemplateLoader.sampleContext(page), withTemplate: name) != nil, "template '\(name)' is not in the library")
+            invariant(library.render(LandingTemplates.sampleContext(page), withTemplate: name) != nil, "template '\(name)' is not in the library")
         }
     }
     return 0

@@ -31,7 +31,7 @@ extension Problems {
                     shadowedOn.append((channel, winner))
                 } else {
                     for other in earlier
-                    where other.name != route.name && other.mayOverlap(route) && !Self.isSecretReach(route, other)
+                    where other.name != route.name && other.mayOverlap(route) && !Self.isSecretReach(route, other) && !other.isSetApartByQuery(from: route)
                         && !overlapping.contains(where: { $0.name == other.name })
                     {
                         overlapping.append(other)

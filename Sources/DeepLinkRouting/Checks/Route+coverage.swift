@@ -10,6 +10,18 @@ extension Route {
         }
     }
 
+    /// Whether this route and `other`, on the very same pattern, are told apart by the query: each requires a query
+    /// parameter the other does not declare (an OAuth redirect's `error` and its `code`). A URL carrying both goes to
+    /// the earlier one, as the table says; any other URL goes to at most one. A route that requires nothing of the
+    /// query is not set apart: every URL the earlier one takes, it would take too.
+    func isSetApartByQuery(from other: Route) -> Bool {
+        pattern == other.pattern && requiresQueryParameter(undeclaredBy: other) && other.requiresQueryParameter(undeclaredBy: self)
+    }
+
+    private func requiresQueryParameter(undeclaredBy other: Route) -> Bool {
+        parameters.contains { !$0.isInPath && $0.rule.isRequired && other.parameter(named: $0.name) == nil }
+    }
+
     /// Whether some URL path could match both routes' patterns.
     func mayOverlap(_ other: Route) -> Bool {
         for (mine, theirs) in zip(pattern.components, other.pattern.components) {

@@ -17,7 +17,9 @@ extension RouteTable {
         let gates = problems.check(definition.gates, states: definition.states)
         let states =
             definition.states.map { problems.checkNames($0, kind: "state") { !$0.isEmpty } }
-            ?? Array(Set(gates.values.flatMap { $0 })).sorted()
+            ?? Array(Set(gates.values.flatMap { $0 } + definition.gates.flatMap { ($0.hold.waitStates ?? []).map(\.value) })).sorted()
+        problems.checkHolds(of: definition.gates, states: states)
+        let gateHolds = Dictionary(definition.gates.map { ($0.name.value, $0.hold) }) { first, _ in first }
         let features = problems.checkNames(definition.features, kind: "feature") { !$0.isEmpty }
         var routes: [Route] = []
         var firstDefinitions: [String: RouteDefinition] = [:]
@@ -28,7 +30,8 @@ extension RouteTable {
             } else {
                 firstDefinitions[route.name.value] = route
             }
-            let context = RouteContext(domains: domains, schemes: schemes, gates: gates, features: features, app: definition.app)
+            let context = RouteContext(
+                domains: domains, schemes: schemes, gates: gates, features: features, app: definition.app, states: states, gateHolds: gateHolds)
             if let compiled = problems.check(route, in: context) { routes.append(compiled) }
         }
         problems.checkReachability(of: routes, domains: domains, schemes: schemes)

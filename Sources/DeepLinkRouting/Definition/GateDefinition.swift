@@ -4,6 +4,8 @@ public struct GateDefinition: Sendable {
     package var name: Located<String>
     /// The states it admits.
     package var states: [Located<String>]
+    /// When the gate holds a link (`wait`, `resume`, `expiry` of a gate written as a mapping).
+    package var hold = HoldDefinition()
 
     /// A gate.
     ///

@@ -26,6 +26,10 @@ public struct RouteDefinition: Sendable {
     package var line: Int?
     /// Whether the route's landing page offers the App Clip (`appClip: true`), at the line written.
     package var appClip: Located<Bool>?
+    /// When the app holds the route's links (`wait`, `resume`, `expiry`), over its gate's.
+    package var hold = HoldDefinition()
+    /// What opening a link does to the navigation path (`presentation`); nil for the default.
+    package var presentation: Located<String>?
 
     /// A route, with its source lines when known.
     ///

@@ -4,4 +4,7 @@ public enum Action: String, Sendable {
     case dispatch
     /// Drop it: the route's gate does not admit the state, or its feature is not enabled.
     case ignore
+    /// Hold it and decide again on the next state: the app cannot decide yet, or the gate keeps it until a state it
+    /// admits.
+    case wait
 }

@@ -11,4 +11,6 @@ package struct ResolveResult: Sendable {
     package let action: Action?
     /// Why the app ignores the URL, when it does because of a feature.
     package let ignoreReason: IgnoreReason?
+    /// Why the app holds the URL, when the action is `wait`.
+    package var waitReason: WaitReason? = nil
 }

@@ -8,8 +8,8 @@ public struct RouteMatch: Sendable {
     public let parameters: [(name: String, value: String)]
     /// How the URL reached the app.
     package let channel: Channel
-    /// The alias that matched, when the route's canonical pattern did not.
-    package let via: PathPattern?
+    /// The alias that matched, when the route's canonical pattern did not (the server's `via`).
+    public let via: PathPattern?
     /// The components `*` and `**` took, for canonical links.
     package let wildcards: [[String]]
 

@@ -31,8 +31,9 @@ extension RouteTable {
     }
 
     /// Resolves `url` as the app would, and says what the app does in `state` with `features` enabled when either
-    /// is given: `ignore` when the route's gate does not admit the state or its feature is not enabled, `dispatch`
-    /// when what was given admits it and nothing that was not given could refuse it.
+    /// is given: `wait` when the state is one the route waits in, or its gate refuses the state and keeps the link;
+    /// `ignore` when the route's gate does not admit the state or its feature is not enabled; `dispatch` when what
+    /// was given admits it and nothing that was not given could refuse it.
     ///
     /// - Parameters:
     ///   - url: An absolute URL, as for ``resolve(_:)``.
@@ -50,13 +51,13 @@ extension RouteTable {
             return ResolveResult(url: url, table: self, outcome: outcome, action: nil, ignoreReason: nil)
         }
         let route = match.route
-        if let state, let gate = route.gate, !(gates[gate]?.contains(state) ?? false) {
-            return ResolveResult(url: url, table: self, outcome: outcome, action: .ignore, ignoreReason: nil)
+        if let state, let (action, waitReason) = heldOrRefused(route, in: state) {
+            return ResolveResult(url: url, table: self, outcome: outcome, action: action, ignoreReason: nil, waitReason: waitReason)
         }
         if let features, let feature = route.feature, !features.contains(feature) {
             return ResolveResult(url: url, table: self, outcome: outcome, action: .ignore, ignoreReason: .featureDisabled)
         }
-        let isDecided = (route.gate == nil || state != nil) && (route.feature == nil || features != nil)
+        let isDecided = (!route.dependsOnState || state != nil) && (route.feature == nil || features != nil)
         return ResolveResult(url: url, table: self, outcome: outcome, action: isDecided ? .dispatch : nil, ignoreReason: nil)
     }
 }

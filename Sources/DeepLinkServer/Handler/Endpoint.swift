@@ -1,5 +1,3 @@
-import Glibc
-
 /// What a request was for: the label of its metrics and access-log line (never a raw path).
 enum Endpoint: String, Sendable, CaseIterable {
     case associationFile = "aasa"
@@ -19,28 +17,27 @@ enum Endpoint: String, Sendable, CaseIterable {
     /// The readiness probe: 503 once the server is draining, so a load balancer stops sending to it.
     case ready = "readyz"
 
+    /// The prefix of the static files' paths (`StaticAssets`).
+    static let assetPrefix: StaticString = "/static/"
+
+    /// The fixed paths and the endpoint each belongs to, in the order `of(path:)` compares them: the one table of
+    /// the server's fixed paths. The static files' is a prefix, every other path is whole.
+    static let fixed: [(path: StaticString, endpoint: Endpoint)] = [
+        ("/.well-known/apple-app-site-association", .associationFile), ("/apple-app-site-association", .associationFile),
+        ("/resolve", .resolve), ("/link", .link), ("/healthz", .health), ("/readyz", .ready), ("/metrics", .metrics),
+        ("/openapi.yaml", .openAPI), ("/.well-known/assetlinks.json", .assetLinks), (assetPrefix, .asset),
+    ]
+
+    /// `fixed`, arranged for `of(path:)`.
+    private static let paths = FixedPaths(fixed)
+
     /// The endpoint a raw path belongs to; anything not fixed is a landing page or not found. Compares bytes, as
     /// it runs on every request.
     static func of(path: Substring) -> Endpoint {
         var path = path
         return path.withUTF8 { path in
-            func equals(_ literal: StaticString) -> Bool {
-                literal.utf8CodeUnitCount == path.count && path.baseAddress.map { memcmp(literal.utf8Start, $0, path.count) == 0 } == true
-            }
-            func starts(with literal: StaticString) -> Bool {
-                literal.utf8CodeUnitCount <= path.count
-                    && path.baseAddress.map { memcmp(literal.utf8Start, $0, literal.utf8CodeUnitCount) == 0 } == true
-            }
-            // `equals` compares lengths first, so a path passes these in a few instructions each.
-            if equals("/.well-known/apple-app-site-association") || equals("/apple-app-site-association") { return .associationFile }
-            if equals("/resolve") { return .resolve }
-            if equals("/link") { return .link }
-            if equals("/healthz") { return .health }
-            if equals("/readyz") { return .ready }
-            if equals("/metrics") { return .metrics }
-            if equals("/openapi.yaml") { return .openAPI }
-            if equals("/.well-known/assetlinks.json") { return .assetLinks }
-            return starts(with: "/static/") ? .asset : .landing  // StaticAssets.prefix
+            if let endpoint = paths.endpoint(of: path) { return endpoint }
+            return FixedPaths.starts(path, with: assetPrefix) ? .asset : .landing
         }
     }
 
@@ -65,18 +62,7 @@ enum Endpoint: String, Sendable, CaseIterable {
 
     /// The paths `of(path:)` gives it for (a prefix, for `asset`); none for `landing` and `notFound`.
     var fixedPaths: [String] {
-        switch self {
-        case .associationFile: ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
-        case .assetLinks: ["/.well-known/assetlinks.json"]
-        case .resolve: ["/resolve"]
-        case .link: ["/link"]
-        case .health: ["/healthz"]
-        case .ready: ["/readyz"]
-        case .metrics: ["/metrics"]
-        case .openAPI: ["/openapi.yaml"]
-        case .asset: [StaticAssets.prefix]
-        case .landing, .notFound, .serverOptions, .refused: []
-        }
+        Self.fixed.filter { $0.endpoint == self }.map(\.path.description)
     }
 
     /// The methods it answers.

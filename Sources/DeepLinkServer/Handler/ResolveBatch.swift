@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The body of `POST /resolve`.
 struct ResolveBatch {
     static let maximumCount = 1000

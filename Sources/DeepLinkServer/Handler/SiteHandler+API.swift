@@ -9,7 +9,7 @@ extension SiteHandler {
     /// worker's cache from its second ask, and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
-        let cache = site.answerCache(worker: request.worker)
+        let cache = site.answerCaches[request.worker]
         if let cached = cache.response(for: key) {
             return Answer(.prepared(cached.response), endpoint: .resolve, outcomes: .one(.init("matched", route: cached.route, alias: cached.alias)))
         }

@@ -4,23 +4,20 @@ import MicroHTTP
 extension SiteHandler {
     /// A landing page: the request is resolved by the route table exactly as the app would resolve the same URL.
     /// Pages of routes that are not secret are kept in the worker's cache from their second ask, and sent again for the
-    /// same target.
+    /// same target and browser class (an in-app browser's page offers a way out of it, `BrowserClass`).
     func landing(_ request: HTTPRequest) -> Answer {
-        let table = site.table
-        guard request.target.utf8.first == UInt8(ascii: "/"), let domain = table.domains.first else { return notFound(request) }
         // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
-        let host =
-            table.domains.count == 1
-            ? domain : request.hostName.flatMap { table.domains.contains($0) ? $0 : nil } ?? domain
-        let key = AnswerCache.Key(host: host, target: request.target)
-        let cache = site.answerCache(worker: request.worker)
+        guard request.target.utf8.first == UInt8(ascii: "/"), let host = site.domain(forHost: request.hostName) else { return notFound(request) }
+        let browser = BrowserClass(userAgent: request.header("User-Agent"))
+        let key = AnswerCache.Key(host: host, target: request.target, browser: browser)
+        let cache = site.answerCaches[request.worker]
         if let cached = cache.response(for: key) {
             return Answer(
                 .prepared(cached.response), endpoint: .landing, outcomes: .one(.init("matched", route: cached.route, alias: cached.alias)),
                 opened: cached.route, on: host)
         }
-        let outcome = table.resolve(on: .universal(host: host), target: request.target)
-        guard case .matched(let match) = outcome, let landing = match.route.landing else {
+        let outcome = site.table.resolve(on: .universal(host: host), target: request.target)
+        guard case .matched(let match) = outcome, let landing = site.landings[match.routeIndex] else {
             var answer = notFound(request)
             answer.outcomes = .one(outcome.label)
             return answer
@@ -28,9 +25,10 @@ extension SiteHandler {
         let route = match.route.name
         let label = outcome.label
         let matched = ResolveOutcomes.one(label)
-        let body = site.pages.body(landing: landing, LandingPage(wire: site.wire, match: match), worker: request.worker)
-        let headers = PageHeaders.html(isSecret: match.route.isSecret)
-        guard !match.route.isSecret else {
+        let compiled = site.compiledPages[request.worker]
+        let body = landing.withPage(of: match, in: site.wire, browser: browser) { site.pages.body(of: $0, landing, compiled: compiled) }
+        let headers = PageHeaders.landing(isSecret: landing.isSecret)
+        guard !landing.isSecret else {
             return Answer(
                 .written(WrittenResponse(status: 200, headers: headers, body: body)), endpoint: .landing,
                 loggedPath: site.loggedPaths.redacted(request.path), outcomes: matched, opened: route, on: host)

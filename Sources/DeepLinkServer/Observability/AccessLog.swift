@@ -1,4 +1,5 @@
 import DeepLinkBytes
+import JSONLinesLog
 import Logging
 
 /// The access log: one line per answered request, in the server's log-line format (`JSONLogLine`: `time`,
@@ -17,8 +18,10 @@ final class AccessLog: Sendable {
     private let quotedLabel: [UInt8]
     /// Each endpoint's name as bytes, by `Endpoint.index`.
     private let endpointNames = Endpoint.allCases.map { Array($0.rawValue.utf8) }
-    /// The lanes of `LogSink.standardError`, one per worker (the workers beyond their number share them).
-    private let lanes: [LogSink.Lane]
+    /// Standard error's sink, held here so that a request does not look it up.
+    private let standardError = LogSink.standardError
+    /// The lanes of `standardError`, one per worker; none unless lines go there.
+    private let lanes: PerWorker<LogSink.Lane>?
 
     /// An access log labelled `label`, with a lane for each of `workers` worker threads when writing to standard error.
     init(label: String, output: JSONLinesLogHandler.Output, isEnabled: Bool, workers: Int = 1) {
@@ -28,11 +31,11 @@ final class AccessLog: Sendable {
         JSONWriter.quote(label, into: &quotedLabel)
         self.quotedLabel = quotedLabel
         let isBatched = if case .standardError = output, isEnabled { true } else { false }
-        lanes = isBatched ? (0..<max(1, workers)).map { _ in LogSink.standardError.makeLane() } : []
+        lanes = isBatched ? PerWorker(workers: workers) { [standardError] in standardError.makeLane() } : nil
     }
 
     deinit {
-        for lane in lanes { LogSink.standardError.remove(lane) }
+        for lane in lanes?.all ?? [] { standardError.remove(lane) }
     }
 
     /// Writes the line of one request, from the worker thread numbered `worker`.
@@ -40,8 +43,9 @@ final class AccessLog: Sendable {
         guard isEnabled else { return }
         switch output {
         case .standardError:
+            guard let lanes else { return }
             let endpointName = endpointNames[entry.endpoint.index]
-            LogSink.standardError.append(to: lanes[worker % lanes.count]) {
+            standardError.append(to: lanes[worker]) {
                 entry.write(quotedLabel: quotedLabel, endpointName: endpointName, into: &$0)
             }
         case .sink(let sink):

@@ -1,3 +1,4 @@
+import JSONLinesLog
 import MicroHTTP
 import ServerPlatform
 
@@ -15,7 +16,7 @@ final class ServerMetrics: Sendable {
         (100_000_000, "0.1"), (500_000_000, "0.5"), (1_000_000_000, "1.0"),
     ]
 
-    private let shards: [PThreadMutex<Tally>]
+    private let shards: PerWorker<PThreadMutex<Tally>>
     private let reloads = PThreadMutex<(applied: Int, rejected: Int)>((0, 0))
     /// The log lines dropped so far because the log output was not read fast enough.
     private let droppedLogLines: @Sendable () -> Int
@@ -92,7 +93,7 @@ final class ServerMetrics: Sendable {
         shards: Int = HTTPServer.Configuration.onlineProcessorCount,
         droppedLogLines: @escaping @Sendable () -> Int = { LogSink.standardError.droppedLineCount }
     ) {
-        self.shards = (0..<max(1, shards)).map { _ in PThreadMutex(Tally()) }
+        self.shards = PerWorker(workers: shards) { PThreadMutex(Tally()) }
         self.droppedLogLines = droppedLogLines
     }
 
@@ -102,7 +103,7 @@ final class ServerMetrics: Sendable {
         worker: Int = 0, endpoint: Endpoint, status: Int, nanoseconds: Int, outcomes: ResolveOutcomes,
         opened: (route: String, channel: String)? = nil
     ) {
-        shards[worker % shards.count].withLock { tally in
+        shards[worker].withLock { tally in
             if let slot = Self.slottedStatuses.firstIndex(of: status) {
                 tally.slotted[endpoint.index * Self.statusSlots + slot] += 1
             } else {
@@ -129,7 +130,7 @@ final class ServerMetrics: Sendable {
     /// rest once counted.
     func exposition() -> HTTPResponse {
         var total = Tally()
-        for shard in shards { total.add(shard.withLock { $0 }) }
+        for shard in shards.all { total.add(shard.withLock { $0 }) }
         let (applied, rejected) = reloads.withLock { $0 }
         var text = ""
         text += "# HELP deeplinkd_requests_total Requests answered, by endpoint and status code.\n"

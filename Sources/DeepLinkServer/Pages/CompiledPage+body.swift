@@ -1,5 +1,6 @@
 import DeepLinkBytes
 import DeepLinkRouting
+import DeepLinkTemplates
 import MicroHTTP
 
 extension CompiledPage {

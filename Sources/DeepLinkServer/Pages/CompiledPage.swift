@@ -1,19 +1,22 @@
 import DeepLinkBytes
+import DeepLinkTemplates
+import MicroHTTP
 
 /// A landing page rendered once with placeholders in the places of the URL's values, then filled per request.
 ///
 /// Rendering the Mustache template costs tens of microseconds a page (context lookups, escaping); a landing
-/// page differs from one request to the next only by the values the URL gave it (`LandingPage.urlValues`). So
+/// page differs from one request to the next only by the values the URL gave it (`LandingPage.values`). So
 /// the page of a route is rendered once per *shape* (which of those values are absent, empty or not) with a
 /// placeholder in each non-empty value's place, cut at the placeholders, and every request of that shape
-/// joins the pieces with its own values, HTML-escaped byte by byte as the template's content type does.
+/// joins the pieces with its own values, HTML-escaped byte by byte as the template's content type does, in one pass
+/// into the body sent (`body(length:write:)`, the one way a landing page's body is written).
 ///
 /// A template can use a value in ways a placeholder does not capture (a transform such as `uppercased`, a
 /// triple mustache that skips escaping): every compiled page is checked against the renderer itself with two
-/// sets of sample values, markup characters included, and a route whose page does not come out byte-identical
-/// is rendered in full for every request instead.
+/// sets of sample values, markup characters included, written by that same writer, and a route whose page does
+/// not come out byte-identical is rendered in full for every request instead.
 struct CompiledPage: Sendable {
-    /// A literal run of the page, or the place of one value (its index in `urlValues`).
+    /// A literal run of the page, or the place of one value (its index in `LandingPage.values`).
     enum Piece: Sendable, Equatable {
         case text([UInt8])
         case value(Int)
@@ -44,39 +47,6 @@ struct CompiledPage: Sendable {
         self.slots = slots
     }
 
-    /// The page as literal runs and values, in order.
-    var pieces: [Piece] {
-        var pieces: [Piece] = []
-        var offset = 0
-        for (length, value) in slots {
-            if length > 0 { pieces.append(.text(Array(text[offset..<offset + length]))) }
-            offset += length
-            if let value { pieces.append(.value(value)) }
-        }
-        return pieces
-    }
-
-    /// The page for `values`: the literal runs joined with each value HTML-escaped, written into one array sized for
-    /// the worst case (every byte of a value escaped as `&quot;`, in every place the value appears).
-    func fill(_ values: [String?]) -> [UInt8] {
-        var capacity = text.count
-        for slot in slots {
-            if let value = slot.value { capacity += 6 * (values[value]?.utf8.count ?? 0) }
-        }
-        return text.withUnsafeBufferPointer { text in
-            [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                var writer = ByteWriter(buffer)
-                var offset = 0
-                for (length, value) in slots {
-                    writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
-                    offset += length
-                    if let value { HTMLEscaping.write(values[value] ?? "", into: &writer) }
-                }
-                count = writer.count
-            }
-        }
-    }
-
     /// Compiles the page of `shape` with `render`, which renders the page's template with a list of URL
     /// values; nil when the template uses a value in a way the compiled page would not reproduce.
     static func compile(_ shape: [String?], render: ([String?]) -> [UInt8]) -> CompiledPage? {
@@ -85,7 +55,9 @@ struct CompiledPage: Sendable {
         let page = CompiledPage(pieces: pieces)
         for sample in Self.samples {
             let values = shape.enumerated().map { index, value in value.map { $0.isEmpty ? "" : sample + String(index) } }
-            guard page.fill(values) == render(values) else { return nil }
+            let written = page.body(
+                length: { HTMLEscaping.escapedCount(values[$0] ?? "") }, write: { HTMLEscaping.write(values[$0] ?? "", into: &$1) })
+            guard written.bytes == render(values) else { return nil }
         }
         return page
     }

@@ -1,69 +1,88 @@
+import DeepLinkBytes
 import DeepLinkRouting
-import DeepLinkWire
+import DeepLinkTemplates
+import MicroHTTP
 
-/// The values a landing template sees. Secret routes expose no value from the URL: not in the body, not in any
-/// meta tag, not in the Smart App Banner's `app-argument`.
-///
-/// The context is split in two: what the route and config fix, and the values taken from the URL
-/// (`urlValues`), so a page can be compiled once per route with placeholders in the URL's places
-/// (`CompiledPage`) and filled per request.
+/// One landing page to write: a match of a route that has one, where each of its URL values comes from (the route's
+/// `LandingRoute`), the browser it is for, and the match's link tail, written once in temporary memory (valid only
+/// inside `LandingRoute.withPage(of:in:browser:_:)`). The banner, the links, the way out of an in-app browser and the
+/// compiled page's key all come from this one value.
 struct LandingPage {
-    /// The table the match comes from, with what its pages share per route.
-    let wire: WireTable
     let match: RouteMatch
+    /// The route's landing page, with the sources of its values.
+    let landing: LandingRoute
+    /// The class of the browser the page is for.
+    let browser: BrowserClass
+    /// The path and query (percent-encoded) the canonical links write after their origin.
+    let tail: UnsafeBufferPointer<UInt8>
 
-    /// The table the match comes from.
-    var table: RouteTable { wire.table }
-
-    /// The template context.
-    var context: [String: Any] { context(urlValues) }
-
-    /// The values taken from the URL, in a fixed order for the route: the Smart App Banner, the canonical URL,
-    /// the app-scheme URL, then each declared parameter; nil where the page has none. Empty for secret routes.
-    var urlValues: [String?] {
-        let route = match.route
-        guard !route.isSecret else { return [] }
-        let links = table.links(for: match)
-        let banner = table.app.appStoreID.map { storeID in
-            var banner = "app-id="
-            banner.reserveCapacity(32 + storeID.utf8.count + (links.universal?.utf8.count ?? 0))
-            banner += storeID
-            if let universal = links.universal {
-                banner += ", app-argument="
-                banner += universal
-            }
-            if route.isAppClip, let appClip = table.app.appClipBundleID {
-                banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card"
-            }
-            return banner
-        }
-        var values: [String?] = []
-        values.reserveCapacity(3 + route.parameters.count)
-        values += [banner, links.universal, links.app]
-        for parameter in route.parameters { values.append(match.value(of: parameter.name)) }
-        return values
+    /// One value, from its source: none, a link around the tail, or text.
+    private enum Value {
+        case none
+        case link(LinkText)
+        case text(String)
     }
 
-    /// The template context with `urlValues` (in the order of `urlValues`) in the places of the URL's values.
-    func context(_ urlValues: [String?]) -> [String: Any] {
-        let route = match.route
-        var context: [String: Any] = [
-            "lang": "en",
-            "appName": table.app.name,
-            "route": route.name,
-            "isSecret": route.isSecret,
-        ]
-        if let storeID = table.app.appStoreID {
-            context["appStoreURL"] = "https://apps.apple.com/app/id\(storeID)"
-            context["smartAppBanner"] = "app-id=\(storeID)"
+    private var sources: [LandingSource] { landing.sources }
+
+    private func value(_ source: LandingSource) -> Value {
+        switch source {
+        case .absent: .none
+        case .link(let link): .link(link)
+        case .parameter(let name): match.value(of: name).map(Value.text) ?? .none
+        case .inAppBrowser: browser.inApp.map { .text($0.browser.name) } ?? .none
+        case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
         }
-        guard !route.isSecret, urlValues.count == 3 + route.parameters.count else { return context }
-        context["smartAppBanner"] = urlValues[0]
-        context["canonicalURL"] = urlValues[1]
-        context["appURL"] = urlValues[2]
-        var values: [String: String] = [:]
-        for (parameter, value) in zip(route.parameters, urlValues.dropFirst(3)) { values[parameter.name] = value }
-        context["values"] = values
-        return context
+    }
+
+    /// The key of the page compiled for the shape of these values: the route, and for each value whether it is
+    /// absent, empty or not (two bits a value); nil when there are too many values for the shape to hold.
+    var key: CompiledPages.Key? {
+        guard sources.count <= 32 else { return nil }
+        var shape: UInt64 = 0
+        for (index, source) in sources.enumerated() {
+            let state: UInt64
+            switch value(source) {
+            case .none: state = 0
+            case .link(let link): state = link.isEmpty(tail: tail) ? 1 : 2
+            case .text(let text): state = text.isEmpty ? 1 : 2
+            }
+            shape |= state << (2 * UInt64(index))
+        }
+        return CompiledPages.Key(route: match.routeIndex, shape: shape)
+    }
+
+    /// Each value as text, in the order of `sources`: what the template is rendered with when the page is compiled
+    /// or cannot be.
+    var values: [String?] {
+        sources.map { source in
+            switch value(source) {
+            case .none: nil
+            case .link(let link): link.text(tail: tail)
+            case .text(let text): text
+            }
+        }
+    }
+
+    /// The body of `page`, the page compiled for this one's shape: each value written from its source, escaped where
+    /// it holds `<>&"'` and copied as it is where it does not.
+    func body(of page: CompiledPage) -> ResponseBody {
+        let escapedTail = HTMLEscaping.escapedCount(tail)
+        let encodedTail = LinkText.encodedCount(tail)
+        return page.body(
+            length: { index in
+                switch value(sources[index]) {
+                case .none: 0
+                case .link(let link): link.escapedCount(escapedTail: escapedTail, encodedTail: encodedTail)
+                case .text(let text): HTMLEscaping.escapedCount(text)
+                }
+            },
+            write: { index, writer in
+                switch value(sources[index]) {
+                case .none: break
+                case .link(let link): link.write(into: &writer, tail: tail, isPlain: escapedTail == tail.count)
+                case .text(let text): HTMLEscaping.write(text, into: &writer)
+                }
+            })
     }
 }

@@ -11,10 +11,18 @@ enum PageHeaders {
         isSecret ? secretPage : page
     }
 
+    /// The headers of a landing page: an HTML page's, and `Vary: User-Agent`, since an in-app browser's page differs
+    /// from an ordinary browser's (`BrowserClass`), so that no cache serves one's to the other.
+    static func landing(isSecret: Bool) -> HTTPHeaders {
+        isSecret ? secretLanding : landing
+    }
+
     private static let page = headers(isSecret: false)
     private static let secretPage = headers(isSecret: true)
+    private static let landing = headers(isSecret: false, varies: true)
+    private static let secretLanding = headers(isSecret: true, varies: true)
 
-    private static func headers(isSecret: Bool) -> HTTPHeaders {
+    private static func headers(isSecret: Bool, varies: Bool = false) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
         headers.add(name: "Content-Security-Policy", value: contentSecurityPolicy)
@@ -28,6 +36,7 @@ enum PageHeaders {
             headers.add(name: "Cache-Control", value: "public, max-age=300")
             headers.add(name: "Referrer-Policy", value: "strict-origin-when-cross-origin")
         }
+        if varies { headers.add(name: "Vary", value: "User-Agent") }
         return headers
     }
 }

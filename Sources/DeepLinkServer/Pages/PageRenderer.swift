@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkTemplates
 import MicroHTTP
 import ServerPlatform
 
@@ -8,16 +9,11 @@ struct PageRenderer: Sendable {
     private let library: TemplateLibrary
     /// Values every page sees: the versioned stylesheet and icon URLs.
     private let common: [String: String]
-    /// Landing pages compiled so far, a cache per worker thread (the workers beyond their number share them), so
-    /// workers never contend for one.
-    let compiled: [CompiledPages]
 
     /// Loads every `*.mustache` file in `directory`, once `TemplateLoader` has proven the set renderable; each
-    /// landing named by the table must have one. Keeps a cache of compiled pages for each of `workers` worker threads
-    /// (at least one).
-    init(directory: String, landings: [String], assets: StaticAssets, workers: Int) throws(SiteError) {
-        compiled = (0..<workers).map { _ in CompiledPages() }
-        let (library, problems) = TemplateLoader.load(directory: directory, landings: landings)
+    /// landing named by the table must have one.
+    init(directory: String, landings: [String], assets: StaticAssets) throws(SiteError) {
+        let (library, problems) = TemplateLoader.load(directory: directory, expecting: LandingTemplates.expected(landings: landings))
         guard let library, problems.isEmpty else {
             throw .template(problems.map(\.description).joined(separator: "\n"))
         }
@@ -30,29 +26,20 @@ struct PageRenderer: Sendable {
         library.render(page.merging(common) { mine, _ in mine }, withTemplate: template) ?? ""
     }
 
-    /// The HTML of a landing page, from its compiled form when the template allows (see `CompiledPage`):
-    /// the same bytes as `render(template, page.context)`. `worker` picks the cache of compiled pages to use.
-    func render(landing template: String, _ page: LandingPage, worker: Int = 0) -> [UInt8] {
-        let values = page.urlValues
-        let key = CompiledPages.Key(route: page.match.routeIndex, values: values)
-        let pages = compiled[worker % compiled.count]
-        if let key, let compiledPage = pages.existingPage(for: key) { return compiledPage.page.fill(values) }
-        let renderFully = { (values: [String?]) in Array(render(template, page.context(values)).utf8) }
-        guard let key else { return renderFully(values) }
-        let compiledPage = pages.page(for: key) {
-            CompiledPage.compile(values, render: renderFully).map { ($0, LandingValues(wire: page.wire, route: page.match.routeIndex)) }
-        }
-        return compiledPage?.page.fill(values) ?? renderFully(values)
+    /// The body of `page`, a page of `landing`: written in one pass into the body sent, from the page compiled for
+    /// the shape of its values (see `CompiledPage`), which the first page of that shape compiles into `compiled`;
+    /// rendered in full when the template does not allow compiling.
+    func body(of page: LandingPage, _ landing: LandingRoute, compiled: CompiledPages) -> ResponseBody {
+        guard let key = page.key else { return .copying(render(landing, values: page.values)) }
+        if let compiledPage = compiled.existingPage(for: key) { return page.body(of: compiledPage) }
+        let values = page.values
+        let compiledPage = compiled.page(for: key) { CompiledPage.compile(values) { render(landing, values: $0) } }
+        return compiledPage.map(page.body(of:)) ?? .copying(render(landing, values: values))
     }
 
-    /// The body of a landing page, the same bytes as `render(landing:_:worker:)`: written in one pass into the
-    /// body sent, with no string built, once the worker has compiled the page for the shape of its values; by
-    /// `render(landing:_:worker:)` the first time.
-    func body(landing template: String, _ page: LandingPage, worker: Int = 0) -> ResponseBody {
-        if let key = LandingValues.key(for: page.match, in: page.wire), let compiledPage = compiled[worker % compiled.count].existingPage(for: key) {
-            return compiledPage.values.body(of: compiledPage.page, for: page.match, in: page.wire)
-        }
-        return .copying(render(landing: template, page, worker: worker))
+    /// The HTML of `landing`'s page with `values` (in the order of its sources) as the URL's values.
+    func render(_ landing: LandingRoute, values: [String?]) -> [UInt8] {
+        Array(render(landing.template, landing.context(values: values)).utf8)
     }
 
     /// An error page response, with the headers every HTML page carries and no caching.

@@ -8,7 +8,7 @@ import ServerPlatform
 /// Only answers about routes that are not `secret: true` are kept, and only for URLs a route matched, so no
 /// sign-in token ever becomes a key. An answer is a function of the site (config and templates) and the target,
 /// and a site has caches of its own, so a reload starts with empty ones. A worker thread uses its own cache
-/// (`Site.answerCache(worker:)`).
+/// (`Site.answerCaches`).
 ///
 /// An answer is admitted only when it is asked for again (`admits`): the first ask of a target leaves a 64-bit hash
 /// of its key in a fixed table of recent asks, and only a second ask while that hash is still there builds a prepared
@@ -40,6 +40,8 @@ final class AnswerCache: Sendable {
         let host: String
         /// The request target as sent.
         let target: String
+        /// The class of browser a landing page was written for; `.ordinary` for `/resolve`.
+        var browser = BrowserClass.ordinary
     }
 
     /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the

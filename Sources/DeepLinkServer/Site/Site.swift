@@ -24,6 +24,8 @@ package final class Site: Sendable {
     package let wire: WireTable
     /// Landing-page templates.
     let pages: PageRenderer
+    /// Each route's landing page, by its index in the table; nil for a route without one.
+    let landings: [LandingRoute?]
     /// The API description, `Public/openapi.yaml`, when present.
     let openAPI: CachedDocument?
     /// Files under `/static/`.
@@ -32,9 +34,10 @@ package final class Site: Sendable {
     let notFound: PreparedResponse
     /// How paths that may carry a secret appear in the access log.
     let loggedPaths: LoggedPath
-    /// Landing pages and `/resolve` answers given so far, a cache per worker thread (the workers beyond their number
-    /// share them).
-    private let answerCaches: [AnswerCache]
+    /// Landing pages and `/resolve` answers given so far, a cache per worker thread.
+    let answerCaches: PerWorker<AnswerCache>
+    /// Landing pages compiled so far, a cache per worker thread.
+    let compiledPages: PerWorker<CompiledPages>
 
     /// The route table.
     package var table: RouteTable { configuration.table }
@@ -63,34 +66,27 @@ package final class Site: Sendable {
         configuration: Configuration, publicDirectory: String, previous: Site? = nil, workers: Int = HTTPServer.Configuration.onlineProcessorCount
     ) throws(SiteError) {
         self.configuration = configuration
-        let workers = max(1, workers)
-        answerCaches = (0..<workers).map { _ in AnswerCache() }
+        answerCaches = PerWorker(workers: workers) { AnswerCache() }
+        compiledPages = PerWorker(workers: workers) { CompiledPages() }
         let table = configuration.table
         wire = WireTable(table)
+        let androidPackage = configuration.android.first?.package
+        let stores = configuration.stores
+        landings = table.routes.indices.map { [wire] index in
+            LandingRoute(route: index, in: wire, androidPackage: androidPackage, appStore: stores.appStore(forRoute: table.routes[index].name))
+        }
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")
-        pages = try PageRenderer(
-            directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets, workers: workers)
+        pages = try PageRenderer(directory: publicDirectory + "/templates", landings: table.routes.compactMap(\.landing), assets: assets)
         let loadedAt = HTTPDate.now
-        var files: [String: CachedDocument] = [:]
         let documents = configuration.documents
-        for domain in documents.domains {
-            guard let body = documents.appleAppSiteAssociation(for: domain) else { continue }
-            files[domain] = try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
-                previous: previous?.associationFiles[domain])
+        let files = try Self.documents(for: documents.domains, now: loadedAt, previous: previous?.associationFiles) {
+            documents.appleAppSiteAssociation(for: $0)
         }
         associationFiles = files
         let distinct = Set(files.values.map(\.entityTag))
         sharedAssociationFile = distinct.count == 1 ? files.values.first : nil
-        var links: [String: CachedDocument] = [:]
-        for domain in documents.domains {
-            guard let body = documents.assetLinks(for: domain) else { continue }
-            links[domain] = try CachedDocument(
-                body: body, contentType: "application/json", cacheControl: "public, max-age=300", now: loadedAt,
-                previous: previous?.assetLinksFiles[domain])
-        }
-        assetLinksFiles = links
+        assetLinksFiles = try Self.documents(for: documents.domains, now: loadedAt, previous: previous?.assetLinksFiles) { documents.assetLinks(for: $0) }
         notFound = try Self.prepare(pages.errorPage(status: 404, appName: table.app.name))
         openAPI = try (try? FileSystem.contents(of: publicDirectory + "/openapi.yaml")).map { data throws(SiteError) in
             try CachedDocument(
@@ -98,25 +94,41 @@ package final class Site: Sendable {
         }
     }
 
-    /// The answer cache of the worker thread numbered `worker`.
-    func answerCache(worker: Int) -> AnswerCache {
-        answerCaches[worker % answerCaches.count]
+    /// The configured domain a request for `host` (a host name, as `HTTPRequest.hostName` gives it) is answered
+    /// for: the host itself when it is one of the table's domains, else the first domain; nil when the table has
+    /// none. With one domain, the host is not even worked out.
+    func domain(forHost host: @autoclosure () -> String?) -> String? {
+        let domains = table.domains
+        guard let first = domains.first else { return nil }
+        guard domains.count > 1, let host = host(), domains.contains(host) else { return first }
+        return host
     }
 
-    /// The AASA for `host` (a host name, as `HTTPRequest.hostName` gives it), or for the first domain when the host
-    /// is not configured. When every domain has the same file (no route is scoped to one domain), the host is not
-    /// even worked out.
+    /// The AASA for `host`, or for the first domain when the host is not configured (`domain(forHost:)`). When every
+    /// domain has the same file (no route is scoped to one domain), the host is not even worked out.
     func associationFile(forHost host: @autoclosure () -> String?) -> CachedDocument? {
         if let sharedAssociationFile { return sharedAssociationFile }
-        if let host = host(), let file = associationFiles[host] { return file }
-        return table.domains.first.flatMap { associationFiles[$0] }
+        return domain(forHost: host()).flatMap { associationFiles[$0] }
     }
 
-    /// The `assetlinks.json` for `host` (as `associationFile(forHost:)` picks the AASA: the first domain's when the
-    /// host is not configured), or nil when no Android app is configured.
-    func assetLinks(forHost host: String?) -> CachedDocument? {
-        if let host, let file = assetLinksFiles[host] { return file }
-        return table.domains.first.flatMap { assetLinksFiles[$0] }
+    /// The `assetlinks.json` for `host` (the first domain's when the host is not configured, as for the AASA), or
+    /// nil when no Android app is configured.
+    func assetLinks(forHost host: @autoclosure () -> String?) -> CachedDocument? {
+        domain(forHost: host()).flatMap { assetLinksFiles[$0] }
+    }
+
+    /// The JSON document `body` gives for each of `domains` (none for a domain it gives nil for), each keeping the
+    /// `Last-Modified` of the same domain's document in `previous` when its bytes are the same.
+    private static func documents(
+        for domains: [String], now: Int, previous: [String: CachedDocument]?, body: (String) -> [UInt8]?
+    ) throws(SiteError) -> [String: CachedDocument] {
+        var files: [String: CachedDocument] = [:]
+        for domain in domains {
+            guard let bytes = body(domain) else { continue }
+            files[domain] = try CachedDocument(
+                body: bytes, contentType: "application/json", cacheControl: "public, max-age=300", now: now, previous: previous?[domain])
+        }
+        return files
     }
 
     static func prepare(_ response: HTTPResponse) throws(SiteError) -> PreparedResponse {

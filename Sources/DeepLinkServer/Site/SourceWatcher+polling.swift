@@ -1,3 +1,4 @@
+import JSONLinesLog
 import Logging
 import ServerPlatform
 import Synchronization

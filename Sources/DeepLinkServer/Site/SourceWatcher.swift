@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinesLog
 import Logging
 import ServerPlatform
 import Synchronization

@@ -14,8 +14,8 @@ import ServerPlatform
 /// Every asset carries `Content-Security-Policy: default-src 'none'`: an SVG opened as a page of its own runs no
 /// script and loads nothing.
 struct StaticAssets: Sendable {
-    /// The URL prefix.
-    static let prefix = "/static/"
+    /// The URL prefix (`Endpoint`'s table has it).
+    static let prefix = Endpoint.assetPrefix.description
     /// Each file's answer for its versioned URL (`immutable`) and for any other (short-lived), by request path.
     private let files: [String: (versioned: PreparedResponse, unversioned: PreparedResponse)]
     private let fingerprints: [String: String]

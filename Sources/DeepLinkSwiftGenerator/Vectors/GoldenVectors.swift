@@ -3,9 +3,10 @@ import Foundation
 
 /// Golden vectors of a table: URLs around each route (its canonical pattern and aliases, on every domain and scheme,
 /// then bent the ways links go wrong), each with what the server's `/resolve` says of it — route and parameters, or
-/// reason and detail — and, for a matched URL, the action in every state with no feature, each feature alone and all
-/// of them. `deeplinkd generate vectors` writes them as JSON; an app's tests run them through the generated parser,
-/// with no server.
+/// reason and detail — and, for a matched URL, the action (and why it waits or is ignored) in every state with no
+/// feature, each feature alone and all of them, its route's presentation and how long a held link is kept.
+/// `deeplinkd generate vectors` writes them as JSON; an app's tests run them through the generated parser, with no
+/// server.
 package struct GoldenVectors {
     /// The table.
     package let table: RouteTable
@@ -60,7 +61,9 @@ package struct GoldenVectors {
             vector["route"] = match.route.name
             vector["params"] = Dictionary(match.parameters.map { ($0.name, $0.value) }) { first, _ in first }
             vector["action"] = result?.action?.rawValue
-            vector["reason"] = result?.ignoreReason?.rawValue
+            vector["reason"] = result?.ignoreReason?.rawValue ?? result?.waitReason?.rawValue
+            vector["presentation"] = match.route.delivery.presentation.rawValue
+            vector["expiry"] = match.route.delivery.expiry
         case .unmatched(let unmatched):
             vector["matched"] = false
             vector["reason"] = unmatched.reason.rawValue

@@ -25,8 +25,8 @@ final class RunningDaemon: @unchecked Sendable {
 
     /// Starts a daemon on an already listening socket, which the daemon owns from then on.
     ///
-    /// On failure libmicrohttpd has already closed the socket (measured with 0.9.75: every failure
-    /// after option parsing closes it, and these options always parse), so it is not closed again
+    /// On failure libmicrohttpd has already closed the socket (0.9.75 closes it on every failure
+    /// after option parsing, and these options always parse), so it is not closed again
     /// here: a second `close` could hit a descriptor another thread has just opened.
     static func start(
         _ configuration: HTTPServer.Configuration,

@@ -1,7 +1,7 @@
 import CZlib
 
 /// A black-and-white PNG: grayscale at 1 bit per pixel, its image data deflated by zlib. A 512 px code is under
-/// 1 KB (its rows repeat, module after module), where stored blocks took 33 KB.
+/// 1 KB (its rows repeat, module after module), where stored blocks would take 33 KB.
 struct BilevelPNG {
     /// Pixels across.
     let width: Int

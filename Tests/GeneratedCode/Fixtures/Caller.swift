@@ -33,7 +33,8 @@ nonisolated func useEverything(_ text: String, _ url: URL) throws -> [String] {
         seen += [link.universalLink?.absoluteString ?? "", link.appLink?.absoluteString ?? "", "\(link.stack.count)"]
         seen += [link.notification?.rawValue ?? "", String(describing: link.requiredFeature)]
         for state in DeepLink.AppState.allCases {
-            seen += [link.action(in: state).rawValue, link.action(in: state, features: Set(DeepLink.Feature.allCases)).rawValue]
+            let action = link.action(in: state, features: Set(DeepLink.Feature.allCases))
+            seen += [link.action(in: state).name, action.description, action.serverReason ?? "", "\(action == .dispatch)"]
             seen += [state.rawValue, String(describing: DeepLink.AppState(rawValue: state.rawValue))]
         }
         let rebuilt = try DeepLink(route: route, parameters: link.parameters)
@@ -42,18 +43,44 @@ nonisolated func useEverything(_ text: String, _ url: URL) throws -> [String] {
             seen.append("\(decoded == rebuilt)")
         }
         seen.append("\(Set([link, rebuilt]).count) \(link.hashValue == rebuilt.hashValue)")
+        var path: [DeepLink] = []
+        link.present(on: &path)
+        seen += [link.presentation.rawValue, "\(link.holdExpiry) \(path.count)", link.spotlightIdentifier ?? "", "\(link.pushPayload ?? [:])"]
+        seen += [String(describing: DeepLink(pushPayload: link.pushPayload ?? [:])), String(describing: DeepLink(spotlightIdentifier: text))]
+        seen.append("\(link.post(to: NotificationCenter()))")
+        let arrival = DeepLink.Arrival(link: link, channel: .universal, via: nil, entry: .spotlight)
+        seen += [arrival.description, arrival.entry.rawValue, arrival.channel?.rawValue ?? "", arrival.via ?? "", "\(Set([arrival]).count)"]
     }
+    seen.append(contentsOf: try useTheInbox(text, url))
     seen.append(String(decoding: try JSONEncoder().encode(DeepLink.AppState.allCases), as: UTF8.self))
     seen.append(String(decoding: try JSONEncoder().encode(DeepLink.Route.allCases), as: UTF8.self))
     let states = DeepLink.AppState.allCases
     let features = DeepLink.Feature.allCases
     let routes = DeepLink.Route.allCases
-    seen += ["\(states.count) \(features.count) \(routes.count)", DeepLink.Action.dispatch.rawValue, String(describing: DeepLink.Action(rawValue: "ignore"))]
+    seen += ["\(states.count) \(features.count) \(routes.count)", DeepLink.Action.dispatch.name, DeepLink.Action.wait(.undecidedState).description]
+    seen += DeepLink.Action.WaitReason.allCases.map(\.rawValue) + DeepLink.Action.IgnoreReason.allCases.map(\.rawValue)
+    seen += DeepLink.Presentation.allCases.map(\.rawValue) + DeepLink.Arrival.Entry.allCases.map(\.rawValue)
+    seen += [DeepLink.Arrival.payloadKey, DeepLink.Notifications.linkKey, "\(DeepLink.Inbox.defaultWindow)"]
     seen += ["\(DeepLink.AppState.AllCases.self) \(DeepLink.Feature.AllCases.self) \(DeepLink.Route.AllCases.self)"]
     seen += ["\(DeepLink.AppState.RawValue.self) \(DeepLink.Route.RawValue.self)"]
     seen += DeepLink.Unmatched.Reason.allCases.map(\.rawValue)
     seen.append(DeepLink.Unmatched(reason: .noRoute, detail: "none").description)
     return seen
+}
+
+/// The inbox, fed by every entry point and every state, from a context with no isolation.
+nonisolated func useTheInbox(_ text: String, _ url: URL) throws -> [String] {
+    guard let first = DeepLink.AppState.allCases.first else { return [] }
+    let inbox = DeepLink.Inbox(state: first, features: [], window: 1, clock: { 0 })
+    var events = inbox.receive(url, from: .openURL) + inbox.receive(text, from: .scan) + inbox.receive(pushPayload: [DeepLink.Arrival.payloadKey: text])
+    events += inbox.receive(activityType: "NSUserActivityTypeBrowsingWeb", webpageURL: url, userInfo: nil)
+    for state in DeepLink.AppState.allCases { events += inbox.update(state: state) }
+    events += inbox.update(features: Set(DeepLink.Feature.allCases)) + inbox.expire()
+    if let link = DeepLink(string: text) { events += inbox.receive(link) + inbox.receive(DeepLink.Arrival.parse(text, from: .paste), from: .paste) }
+    let parsed = try? DeepLink.Arrival.parse(url, from: .launch).get()
+    let activity = DeepLink.Arrival.parse(activityType: "com.apple.corespotlightitem", webpageURL: nil, userInfo: ["kCSSearchableItemActivityIdentifier": text])
+    let described = [String(describing: parsed), String(describing: activity), "\(inbox.state) \(inbox.features) \(inbox.held.count)"]
+    return events.map { "\($0) \(String(describing: $0.opened)) \(Set([$0]).count)" } + described
 }
 
 /// The same from the main actor, as a SwiftUI view calls it.

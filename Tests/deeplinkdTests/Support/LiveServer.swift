@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkServer
 import Foundation
 import HTTPTestSupport
+import JSONLinesLog
 import Logging
 import Synchronization
 

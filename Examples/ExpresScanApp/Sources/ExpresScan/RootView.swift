@@ -1,24 +1,28 @@
 #if canImport(SwiftUI)
     import SwiftUI
 
-    /// The app's root: every link, from `onOpenURL` or the browsing activity, goes through one `LinkRouter`. It
-    /// deploys to iOS 15: the navigation path is a `NavigationStack`'s from iOS 16 on, and secret links never join it.
+    /// The app's root: every link, from `onOpenURL` or the browsing activity, and every state the coordinator reports go
+    /// through one `LinkRouter` and its inbox. It deploys to iOS 15: the navigation path is a `NavigationStack`'s from
+    /// iOS 16 on, and sign-in links (presentation `none`) never join it.
     public struct RootView: View {
         /// The app's state, as the coordinator reports it.
         @State private var state: DeepLink.AppState = .launching
-        /// The navigation path a dispatched link resets and fills (never with a secret link).
+        /// The navigation path dispatched links are presented on (never a sign-in link).
         @State private var path: [DeepLink] = []
-        private let router = LinkRouter()
+        private let router: LinkRouter
 
-        /// A root view.
-        public init() {}
+        /// A root view on `router`, the app's one (the push notification delegate feeds the same one).
+        public init(router: LinkRouter) {
+            self.router = router
+        }
 
         public var body: some View {
             content
-                .onOpenURL(perform: open)
+                .onOpenURL { router.handle(router.open($0, from: .openURL), on: &path) }
                 .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                    if let url = activity.webpageURL { open(url) }
+                    router.handle(router.open(activity.webpageURL, from: .browsingActivity), on: &path)
                 }
+                .onChange(of: state) { router.handle(router.enter($0), on: &path) }
         }
 
         @ViewBuilder private var content: some View {
@@ -30,10 +34,6 @@
             } else {
                 NavigationView { Text("ExpresScan") }
             }
-        }
-
-        private func open(_ url: URL) {
-            if case .dispatch(_, _, let stack?) = router.handle(url, in: state) { path = stack }
         }
     }
 #endif

@@ -41,7 +41,10 @@ struct EveryShapeTests {
     static let printed: [(link: DeepLink, universal: String?, app: String?)] = [
         (DeepLink.none, "https://links.example.com/nothing", "every://nothing"),
         (.charger(id: "A_1"), "https://links.example.com/c/A_1", "every://c/A_1"),
-        (.return(default: "ab", _2fa: "123456", utmSource: nil, Type: nil), "https://go.example.org/r/ab?2fa=123456", "every-beta+dev.x://r/ab?2fa=123456"),
+        (
+            .return(default: "ab", _2fa: "123456", utmSource: nil, Type: nil, utmCampaign: nil), "https://go.example.org/r/ab?2fa=123456",
+            "every-beta+dev.x://r/ab?2fa=123456"
+        ),
         (.productDetail(site: "abc", match: "1", in: nil, self: "q"), "https://links.example.com/s/abc/p/1?self=q", nil),
         (.personPost(self: "ann", match: "12"), "https://links.example.com/people/ann/posts/12", "every://people/ann/posts/12"),
         (.where, "https://links.example.com/caf%C3%A9/%22quoted%22/%60tick%60/line%0Abreak", "every://caf%C3%A9/%22quoted%22/%60tick%60/line%0Abreak"),
@@ -76,31 +79,48 @@ struct EveryShapeTests {
         #expect(DeepLink.Notifications.none == Notification.Name("none"))
         #expect(DeepLink.Route.none.sample == .none)
         #expect(DeepLink.personPost(self: "a", match: "1").notification == Notification.Name("none"))
-        #expect(DeepLink.none.action(in: .ready) == .ignore)
+        #expect(DeepLink.none.action(in: .ready) == .ignore(.featureDisabled))
         #expect(DeepLink.none.action(in: .ready, features: [DeepLink.Feature.none]) == .dispatch)
+        #expect(DeepLink.none.action(in: .default) == .wait(.undecidedState))
     }
 
     @Test("names that are keywords or start with a digit keep their table spelling as raw values and notifications")
     func rawNames() {
         #expect(DeepLink.AppState.allCases.map(\.rawValue) == ["launching", "signed-out", "in", "2fa-pending", "default", "none", "ready"])
         #expect(DeepLink.Feature.allCases.map(\.rawValue) == ["premium-workflows", "none", "default", "beta.2"])
-        #expect(DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil).notification == Notification.Name("default"))
+        #expect(DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil, utmCampaign: nil).notification == Notification.Name("default"))
         #expect(DeepLink._2faCode(code: "123456").notification == Notification.Name("com.example.every.2fa"))
         #expect(DeepLink._2faCode(code: "123456").description == "_2faCode(code: <redacted>)")
         #expect(DeepLink.docs.notification == nil)
     }
 
-    @Test("the gate decides in each state, and a route with a feature waits for it", arguments: DeepLink.AppState.allCases)
+    @Test(
+        "the gate decides in each state, holds while launching (and a gate that resumes, until a state it admits), and a route with a feature waits for it",
+        arguments: DeepLink.AppState.allCases)
     func gates(state: DeepLink.AppState) {
         let product = DeepLink.productDetail(site: "abc", match: "1", in: nil, self: "q")
         let isIn = [DeepLink.AppState.in, .ready].contains(state)
-        #expect(product.action(in: state, features: [.premiumWorkflows]) == (isIn ? .dispatch : .ignore))
-        #expect(product.action(in: state) == .ignore)
+        let held: DeepLink.Action = state == .launching ? .wait(.undecidedState) : .wait(.notYetAdmitted)
+        #expect(product.action(in: state, features: [.premiumWorkflows]) == (isIn ? .dispatch : held))
+        #expect(product.action(in: state) == (isIn ? .ignore(.featureDisabled) : held))
+        #expect(product.holdExpiry == 90 && product.presentation == .replace)
         let code = DeepLink._2faCode(code: "123456")
-        #expect(code.action(in: state) == ([DeepLink.AppState.launching, .signedOut, ._2faPending].contains(state) ? .dispatch : .ignore))
-        let back = DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil)
+        let codeAction: DeepLink.Action =
+            state == .launching ? .wait(.undecidedState) : [DeepLink.AppState.signedOut, ._2faPending].contains(state) ? .dispatch : .ignore(.gateClosed)
+        #expect(code.action(in: state) == codeAction)
+        #expect(code.presentation == .none && code.holdExpiry == 300)
+        let back = DeepLink.return(default: "ab", _2fa: nil, utmSource: nil, Type: nil, utmCampaign: nil)
         #expect(back.action(in: state, features: [.default]) == .dispatch)
-        #expect(back.action(in: state, features: [.beta2, .none]) == .ignore)
+        #expect(back.action(in: state, features: [.beta2, .none]) == .ignore(.featureDisabled))
         #expect(DeepLink.charger(id: "A").action(in: state) == .dispatch)
+        #expect(DeepLink.personPost(self: "ann", match: "1").presentation == .push)
+        #expect(DeepLink.docs.presentation == .none)
+    }
+
+    @Test("a parameter named with '_' gets an idiomatic label and keeps its table name")
+    func underscoreNames() throws {
+        let link = try #require(DeepLink(string: "every-beta+dev.x://r/ab?utm_campaign=spring"))
+        #expect(link == .return(default: "ab", _2fa: nil, utmSource: nil, Type: nil, utmCampaign: "spring"))
+        #expect(link.parameters == ["default": "ab", "utm_campaign": "spring"])
     }
 }

@@ -39,7 +39,8 @@ struct ShapeDifferentialTests {
         // What was compared covers the table, so agreement is not agreement on a few shapes.
         #expect(routes == Set(DeepLink.Route.allCases.map(\.rawValue)))
         #expect(reasons.isSuperset(of: ["noRoute", "invalidParameter", "channelNotAllowed", "foreignHost", "unsupportedScheme", "featureDisabled"]))
-        #expect(actions == ["dispatch", "ignore"])
+        #expect(actions == ["dispatch", "ignore", "wait"])
+        #expect(reasons.isSuperset(of: ["undecidedState", "notYetAdmitted"]))
     }
 
     static func disagreement(_ parse: DeepLink.Parse, _ result: [String: Any], state: DeepLink.AppState, features: Set<DeepLink.Feature>) -> String? {
@@ -53,8 +54,9 @@ struct ShapeDifferentialTests {
             let links = hasWildcards ? nil : (link.universalLink?.absoluteString, link.appLink?.absoluteString)
             if let problem = ResolveComparison.link(route: link.route.rawValue, parameters: link.parameters, links: links, result) { return problem }
             if hasWildcards, link.universalLink != nil || link.appLink != nil { return "a route with * or ** printed a link" }
-            let expected: [String?] = [link.notification?.rawValue, link.requiredFeature?.rawValue, link.action(in: state, features: features).rawValue]
-            let actual: [String?] = [result["notification"] as? String, result["feature"] as? String, result["action"] as? String]
+            let action = link.action(in: state, features: features)
+            let expected: [String?] = [link.notification?.rawValue, link.requiredFeature?.rawValue, action.name, action.serverReason]
+            let actual: [String?] = [result["notification"] as? String, result["feature"] as? String, result["action"] as? String, result["reason"] as? String]
             guard expected == actual else { return "generated \(expected), server \(actual)" }
             let stack = link.stack.map { "\($0.route.rawValue) \($0.parameters.sorted { $0.key < $1.key })" }
             let served = (result["stack"] as? [[String: Any]])?.map { entry in

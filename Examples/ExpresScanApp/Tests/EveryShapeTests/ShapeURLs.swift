@@ -21,10 +21,10 @@ enum ShapeURLs {
         ("https://links.example.com/people/ann/posts/12", .personPost(self: "ann", match: "12")),
         ("https://links.example.com/~ann/12.post", .personPost(self: "ann", match: "12")),
         (
-            "https://go.example.org/r/abc?2fa=123456&utm-source=&Type=%22%27%5C%20x",
-            .return(default: "abc", _2fa: "123456", utmSource: "", Type: "\"'\\ x")
+            "https://go.example.org/r/abc?2fa=123456&utm-source=&Type=%22%27%5C%20x&utm_campaign=spring",
+            .return(default: "abc", _2fa: "123456", utmSource: "", Type: "\"'\\ x", utmCampaign: "spring")
         ),
-        ("every-beta+dev.x://r/ab", .return(default: "ab", _2fa: nil, utmSource: nil, Type: nil)),
+        ("every-beta+dev.x://r/ab", .return(default: "ab", _2fa: nil, utmSource: nil, Type: nil, utmCampaign: nil)),
         ("https://links.example.com/auth/2fa/123456", ._2faCode(code: "123456")),
         ("every://docs", .docs),
         ("every-beta+dev.x://docs/a/b", .docs),

@@ -16,17 +16,18 @@ struct CoverageTests {
         #expect(try DeepLink(route: route, parameters: sample.parameters) == sample)
     }
 
-    @Test("the router has an outcome for every route's sample in the state that admits it")
+    @Test("the router dispatches every route's sample in a state that admits it, once, with its route's presentation")
     func routerCoversEveryRoute() throws {
-        let router = LinkRouter()
         for route in DeepLink.Route.allCases {
             let sample = route.sample
             let url = try #require(sample.universalLink ?? sample.appLink)
-            guard case .dispatch(let link, _, _) = router.route(url, in: .welcome) else {
-                Issue.record("\(route) is not dispatched in welcome")
+            guard let state = DeepLink.AppState.allCases.first(where: { sample.action(in: $0) == .dispatch }) else {
+                Issue.record("no state admits \(route)")
                 continue
             }
-            #expect(link == sample)
+            let router = LinkRouter(state: state, clock: TestClock().read)
+            #expect(router.open(url) == [.dispatch(sample, notification: sample.notification, presentation: sample.presentation)], "\(route)")
+            #expect(router.open(url) == [.ignore(sample, reason: .duplicate)], "\(route)")
         }
     }
 }

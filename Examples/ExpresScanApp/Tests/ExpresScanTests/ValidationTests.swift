@@ -10,7 +10,7 @@ struct ValidationTests {
             (DeepLink.userQrSignIn(publicId: "x"), "route 'userQrSignIn': parameter 'publicId' is shorter than 4 characters"),
             (.charger(id: "has space / ../x"), "route 'charger': parameter 'id' contains a forbidden character U+0020"),
             (.magicEmailSignIn(token: "short"), "route 'magicEmailSignIn': parameter 'token' is shorter than 16 characters"),
-            (.registrationCallback(code: ""), "route 'registrationCallback': parameter 'code' is shorter than 1 characters"),
+            (.registrationCallback(code: "", state: nil), "route 'registrationCallback': parameter 'code' is shorter than 1 characters"),
         ])
     func builtInCode(link: DeepLink, detail: String) {
         #expect(!link.isValid)
@@ -18,7 +18,7 @@ struct ValidationTests {
             try link.validate()
         }
         #expect(link.universalLink == nil && link.appLink == nil)
-        for state in DeepLink.AppState.allCases { #expect(link.action(in: state) == .ignore) }
+        for state in DeepLink.AppState.allCases { #expect(link.action(in: state) == .ignore(.invalidValue)) }
     }
 
     @Test("the validating constructor takes the table's names and refuses a bad value, a missing one or an unknown one")

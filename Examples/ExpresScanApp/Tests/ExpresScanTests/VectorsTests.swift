@@ -15,6 +15,8 @@ struct VectorsTests {
         let params: [String: String]?
         let action: String?
         let reason: String?
+        let presentation: String?
+        let expiry: Int?
         let detail: String?
         let parameter: String?
     }
@@ -39,8 +41,13 @@ struct VectorsTests {
                 // The ExpresScan table has no features, so every vector is of the empty set.
                 let state = try #require(vector.state.flatMap(DeepLink.AppState.init(rawValue:)))
                 #expect(vector.features == [])
-                if link.action(in: state).rawValue != vector.action {
-                    problems.append("\(vector.url) in \(state): \(link.action(in: state)), the vector says \(vector.action ?? "none")")
+                let action = link.action(in: state)
+                if action.name != vector.action || action.serverReason != vector.reason {
+                    problems.append("\(vector.url) in \(state): \(action), the vector says \(vector.action ?? "none") \(vector.reason ?? "")")
+                }
+                if link.presentation.rawValue != vector.presentation || Int(link.holdExpiry) != vector.expiry {
+                    problems.append(
+                        "\(vector.url): \(link.presentation), \(link.holdExpiry) s; the vector says \(vector.presentation ?? "none"), \(vector.expiry ?? 0)")
                 }
             case .unmatched(let unmatched):
                 let expected = [vector.reason, vector.detail, vector.route, vector.parameter]
@@ -52,7 +59,62 @@ struct VectorsTests {
         #expect(problems.isEmpty, "\(problems.count) of \(vectors.count) vectors differ, first: \(problems.prefix(5))")
         // The vectors reach every route, both outcomes and both actions.
         #expect(Set(vectors.compactMap { $0.matched ? $0.route : nil }) == Set(DeepLink.Route.allCases.map(\.rawValue)))
-        #expect(Set(vectors.compactMap(\.action)) == ["dispatch", "ignore"])
+        #expect(Set(vectors.compactMap(\.action)) == ["dispatch", "ignore", "wait"])
+        #expect(Set(vectors.compactMap { $0.action == "wait" ? $0.reason : nil }) == ["undecidedState", "notYetAdmitted"])
         #expect(Set(vectors.compactMap { $0.matched ? nil : $0.reason }).isSuperset(of: ["malformedURL", "invalidParameter", "noRoute", "foreignHost"]))
+    }
+
+    @Test("an inbox holds, hands over and drops each matched vector as /resolve says in its state, then in every next state")
+    func inboxAgreesWithResolve() throws {
+        let vectors = try Self.vectors().filter(\.matched)
+        let byURL = Dictionary(grouping: vectors, by: \.url)
+        var problems: [String] = []
+        var compared = 0
+        for (url, states) in byURL {
+            let answers = Dictionary(states.compactMap { vector in vector.state.map { ($0, vector) } }) { first, _ in first }
+            for first in DeepLink.AppState.allCases {
+                for next in DeepLink.AppState.allCases {
+                    guard let before = answers[first.rawValue], let after = answers[next.rawValue] else {
+                        problems.append("\(url): no vector in \(first) or \(next)")
+                        continue
+                    }
+                    let inbox = DeepLink.Inbox(state: first, clock: TestClock().read)
+                    let received = inbox.receive(url, from: .scan)
+                    let updated = inbox.update(state: next)
+                    compared += 1
+                    if let problem = Self.disagreement(received, before, then: updated, after) {
+                        problems.append("\(url) in \(first) then \(next): \(problem)")
+                    }
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) of \(compared) sequences differ, first: \(problems.prefix(5))")
+        #expect(compared == byURL.count * DeepLink.AppState.allCases.count * DeepLink.AppState.allCases.count)
+    }
+
+    /// What differs between an inbox's events (taking a URL in, then a new state) and the vectors of those two states.
+    static func disagreement(_ received: [DeepLink.Inbox.Event], _ before: Vector, then updated: [DeepLink.Inbox.Event], _ after: Vector) -> String? {
+        guard received.count == 1, let event = received.first else { return "took it in with \(received)" }
+        switch (event, before.action) {
+        case (.open, "dispatch"):
+            return updated.isEmpty ? nil : "handed over, then \(updated)"
+        case (.dropped(_, let reason), "ignore"):
+            guard (reason == .featureDisabled ? reason.rawValue : nil) == before.reason else {
+                return "dropped (\(reason)), the vector says \(before.reason ?? "no reason")"
+            }
+            return updated.isEmpty ? nil : "dropped, then \(updated)"
+        case (.held(_, let reason), "wait"):
+            guard reason.rawValue == before.reason else { return "held (\(reason)), the vector says \(before.reason ?? "no reason")" }
+            let mismatch = "held, then \(updated) where the next state's vector says \(after.action ?? "none")"
+            switch after.action {
+            case "dispatch": return updated.count == 1 && updated.first?.opened != nil ? nil : mismatch
+            case "wait": return updated.isEmpty ? nil : mismatch
+            default:
+                guard updated.count == 1, case .dropped(_, let dropped)? = updated.first, dropped != .expired, dropped != .duplicate else { return mismatch }
+                return nil
+            }
+        default:
+            return "\(event) where the vector says \(before.action ?? "none")"
+        }
     }
 }

@@ -113,6 +113,7 @@ public struct NavigationView<Content: View>: View {
 open class NSUserActivity {
     public let activityType: String
     open var webpageURL: URL?
+    open var userInfo: [AnyHashable: Any]?
 
     public init(activityType: String) { self.activityType = activityType }
 }
@@ -129,4 +130,6 @@ extension View {
     public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { self }
 
     public func onContinueUserActivity(_ activityType: String, perform action: @escaping (NSUserActivity) -> Void) -> some View { self }
+
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { self }
 }

@@ -1,0 +1,124 @@
+import DeepLinkBytes
+import DeepLinkConfig
+import DeepLinkRouting
+import DeepLinkWire
+
+/// A route's landing page as the site serves it: its template, what the route and config fix in its context, and
+/// where each of its URL values comes from, worked out once when the site loads. The Smart App Banner, the links and
+/// the ways out of in-app browsers are written here and nowhere else; a request fills them in with its match and its
+/// browser (`withPage(of:in:browser:_:)`).
+///
+/// Secret routes expose no value from the URL: not in any meta tag, not in the Smart App Banner's `app-argument`, and
+/// in the body only as the link out of an in-app browser, which hands the URL to another browser only when the
+/// visitor taps it (the page is never stored, and sends no referrer).
+///
+/// A class with only constants, as `Route` is, so that a request takes it as one reference.
+final class LandingRoute: Sendable {
+    /// The template's name.
+    let template: String
+    /// What every page of the route shows, whatever its URL: the app's name, the App Store link, and the Smart App
+    /// Banner of a secret route (which names no link).
+    let fixed: [String: String]
+    /// Whether the route is `secret: true`.
+    let isSecret: Bool
+    /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
+    /// then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, the Google
+    /// Play link with its referrer, then each declared parameter.
+    let sources: [LandingSource]
+    /// The declared parameters' names, in the order of their sources.
+    private let parameters: [String]
+    /// Whether some value other than the way out of an in-app browser holds the link tail (as it is or percent-encoded).
+    let linksUseTail: Bool
+    /// The ways out of an in-app browser to the same page: `x-safari-https://…` on iOS, and on Android an
+    /// `intent://…` link that opens the Android app when it is installed and the page in the browser when not
+    /// (`S.browser_fallback_url`); nil when no domain opens the route.
+    private let escapes: (iOS: LinkText, android: LinkText)?
+
+    /// The landing page of the route at `index` in `wire`'s table, nil when it has none; `androidPackage` is the
+    /// Android app an in-app browser's way out opens on Android and the Google Play button names, `appStore` what the
+    /// App Store button names besides the app.
+    init?(route index: Int, in wire: WireTable, androidPackage: String? = nil, appStore: AppStoreCampaign = AppStoreCampaign()) {
+        let table = wire.table
+        let route = table.routes[index]
+        guard let template = route.landing else { return nil }
+        self.template = template
+        isSecret = route.isSecret
+        parameters = route.isSecret ? [] : route.parameters.map(\.name)
+        let origins = wire.linkOrigins(ofRoute: index)
+        escapes = origins.universal.flatMap { Self.escapes(origin: $0, androidPackage: androidPackage) }
+        let escape: [LandingSource] = escapes == nil ? [.absent, .absent] : [.inAppBrowser, .escape]
+        // The banner's start, which every page of the table has; a page that is not secret adds its link.
+        let banner = table.app.appStoreID.map { "app-id=" + $0 }
+        var fixed = ["lang": "en", "appName": table.app.name, "route": route.name]
+        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 + "?" + appStore.query }
+        // Google Play's page of the Android app; its `referrer=` carries the canonical link, which the app reads once
+        // after install (Play Install Referrer API), except on a secret route, whose link stays out of a store URL.
+        let play = androidPackage.map { "https://play.google.com/store/apps/details?id=" + PercentEncoding.encoded($0) }
+        guard !route.isSecret else {
+            fixed["smartAppBanner"] = banner
+            fixed["playStoreURL"] = play
+            (self.fixed, sources, linksUseTail) = (fixed, escape, false)
+            return
+        }
+        self.fixed = fixed
+        let link = { (origin: String?) in origin.map { LandingSource.link(LinkText(head: PageText($0), hasTail: true)) } ?? .absent }
+        let bannerSource = banner.map { banner in
+            let appClip = route.isAppClip ? table.app.appClipBundleID : nil
+            return LandingSource.link(
+                LinkText(
+                    head: PageText(banner + (origins.universal.map { ", app-argument=" + $0 } ?? "")), hasTail: origins.universal != nil,
+                    end: PageText(appClip.map { ", app-clip-bundle-id=" + $0 + ", app-clip-display=card" } ?? "")))
+        }
+        let playSource = play.map { play -> LandingSource in
+            guard let universal = origins.universal else { return .link(LinkText(head: PageText(play), hasTail: false)) }
+            return .link(LinkText(head: PageText(play + "&referrer=" + PercentEncoding.encoded(universal)), hasTail: false, hasEncodedTail: true))
+        }
+        sources =
+            escape + [bannerSource ?? .absent, link(origins.universal), link(origins.app), playSource ?? .absent] + parameters.map { .parameter($0) }
+        linksUseTail = sources.contains { if case .link(let link) = $0 { link.hasTail || link.hasEncodedTail } else { false } }
+    }
+
+    /// The ways out of an in-app browser to the page whose canonical link starts with `origin` (`https://DOMAIN/`).
+    private static func escapes(origin: String, androidPackage: String?) -> (iOS: LinkText, android: LinkText)? {
+        guard origin.hasPrefix("https://") else { return nil }
+        let intent = "#Intent;scheme=https;" + (androidPackage.map { "package=" + $0 + ";" } ?? "") + "S.browser_fallback_url="
+        return (
+            LinkText(head: PageText("x-safari-" + origin), hasTail: true),
+            LinkText(
+                head: PageText("intent://" + origin.dropFirst("https://".count)), hasTail: true,
+                middle: PageText(intent + PercentEncoding.encoded(origin)), hasEncodedTail: true, end: PageText(";end"))
+        )
+    }
+
+    /// The way out of an in-app browser on `platform`; nil when no domain opens the route.
+    func escape(for platform: BrowserClass.Platform) -> LinkText? {
+        escapes.map { platform == .iOS ? $0.iOS : $0.android }
+    }
+
+    /// Calls `body` with the page of `match` (a match of this route in `wire`'s table) for `browser`: the link tail is
+    /// written once, in temporary memory, and only when a value holds it.
+    func withPage<Result>(of match: RouteMatch, in wire: WireTable, browser: BrowserClass, _ body: (LandingPage) -> Result) -> Result {
+        guard linksUseTail || (escapes != nil && browser != .ordinary) else {
+            return body(LandingPage(match: match, landing: self, browser: browser, tail: UnsafeBufferPointer(start: nil, count: 0)))
+        }
+        return wire.withLinkTail(of: match) { tail in body(LandingPage(match: match, landing: self, browser: browser, tail: tail)) }
+    }
+
+    /// The template context with `values` (in the order of `sources`) in the places of the URL's values.
+    func context(values: [String?]) -> [String: Any] {
+        var context: [String: Any] = fixed
+        context["isSecret"] = isSecret
+        guard values.count == sources.count else { return context }
+        context["inAppBrowser"] = values[0]
+        context["escapeURL"] = values[1]
+        guard !isSecret else { return context }
+        context["smartAppBanner"] = values[2]
+        context["canonicalURL"] = values[3]
+        context["appURL"] = values[4]
+        context["playStoreURL"] = values[5]
+        var named: [String: String] = [:]
+        for (name, value) in zip(parameters, values.dropFirst(6)) { named[name] = value }
+        context["values"] = named
+        return context
+    }
+}

@@ -1,0 +1,15 @@
+/// Where one URL value of a landing page comes from, worked out once per route when the site loads
+/// (`LandingRoute`); a request's match and browser fill it in (`LandingPage`).
+enum LandingSource: Sendable, Equatable {
+    /// No value: the page has none there (nil for the template).
+    case absent
+    /// Fixed text around the match's link tail: a canonical link, the Smart App Banner.
+    case link(LinkText)
+    /// The value of the parameter so named.
+    case parameter(String)
+    /// The name of the in-app browser the page is shown in; none in an ordinary browser.
+    case inAppBrowser
+    /// The link out of the in-app browser the page is shown in, for its platform (`LandingRoute.escape(for:)`); none
+    /// in an ordinary browser.
+    case escape
+}
