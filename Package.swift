@@ -63,14 +63,14 @@ let package = Package(
         ),
         // The Kotlin file an Android app compiles from a route table (`deeplinkd generate kotlin`): plain Kotlin/JVM, no dependency.
         .target(
-            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "GeneratedNames"],
+            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "DeepLinkConfig", "GeneratedNames"],
             swiftSettings: upcomingFeatures
         ),
         // Reads the YAML route table into the core's definition, with line numbers for diagnostics.
         .target(
             name: "DeepLinkConfig",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -199,7 +199,16 @@ let package = Package(
             name: "JSONLinesLogTests", dependencies: ["JSONLinesLog", .product(name: "Logging", package: "swift-log")], swiftSettings: upcomingFeatures
         ),
         .testTarget(name: "StickerCodesTests", dependencies: ["StickerCodes"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "deeplinkdTests", dependencies: ["deeplinkd", "HTTPTestSupport", "MicroHTTP"], swiftSettings: upcomingFeatures),
+        // The commands and the server `serve` builds, run in the test process (parseAsRoot, port 0).
+        .testTarget(
+            name: "deeplinkdTests",
+            dependencies: [
+                "deeplinkd", "DeepLinkServer", "HTTPTestSupport", "JSONLinesLog", "MicroHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
     ]
 )
 

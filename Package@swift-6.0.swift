@@ -41,13 +41,9 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .target(
-            name: "DeepLinkKotlinGenerator", dependencies: ["DeepLinkRouting", "GeneratedNames"],
-            swiftSettings: upcomingFeatures
-        ),
-        .target(
             name: "DeepLinkConfig",
             dependencies: [
-                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "DeepLinkKotlinGenerator", "ServerPlatform", .product(name: "Yams", package: "Yams"),
+                "DeepLinkBytes", "DeepLinkRouting", "DeepLinkAASA", "ServerPlatform", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: upcomingFeatures
         ),

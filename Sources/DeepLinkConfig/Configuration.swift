@@ -1,5 +1,4 @@
 package import DeepLinkAASA
-import DeepLinkKotlinGenerator
 package import DeepLinkRouting
 import ServerPlatform
 
@@ -72,7 +71,7 @@ package struct Configuration: Sendable {
         var parser = ConfigurationParser()
         guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), parser.stores) }
         let compilation = RouteTable.compile(definition)
-        var diagnostics = parser.problems + compilation.diagnostics + KotlinNameProblems.problems(in: definition)
+        var diagnostics = parser.problems + compilation.diagnostics
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []

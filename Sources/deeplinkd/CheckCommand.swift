@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkConfig
+import DeepLinkKotlinGenerator
 import DeepLinkRouting
 import DeepLinkServer
 import DeepLinkSwiftGenerator
@@ -24,7 +25,8 @@ struct CheckCommand: ParsableCommand {
         let templateNames = templates.flatMap { FileSystem.entries(of: $0) }.map { names in
             Set(names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
         }
-        let (table, _, _, diagnostics) = SwiftNameCheck.check(file: path, templates: templateNames)
+        // The names of both generated files: a table check accepts generates Swift and Kotlin that compile.
+        let (table, _, _, diagnostics) = KotlinNameCheck.adding(to: SwiftNameCheck.check(file: path, templates: templateNames), file: path)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {

@@ -4,9 +4,14 @@ import Glibc
 /// The standard streams, written with `write(2)`: one path for every command's output, which reports a failed
 /// write (a full disk, a closed or broken pipe) instead of crashing.
 enum Console {
+    /// Where the current task's standard output and error go instead of descriptors 1 and 2: nil in the tool, a
+    /// capture in the tests, which run commands in this process. Task-local, so tests running side by side each
+    /// see their own capture and never each other's.
+    @TaskLocal static var sink: (any ConsoleSink)?
+
     /// Writes `bytes` to standard output as they are.
     static func write(_ bytes: [UInt8]) throws(OutputFailure) {
-        if let code = Descriptor.writeAll(bytes, to: STDOUT_FILENO) { throw OutputFailure(writing: "to standard output", code: code) }
+        if let code = deliver(bytes, to: STDOUT_FILENO) { throw OutputFailure(writing: "to standard output", code: code) }
     }
 
     /// Prints one line of data (JSON, which escapes what it must) to standard output as it is.
@@ -26,6 +31,20 @@ enum Console {
     /// report it.
     static func error(_ message: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visible + "\n" }
-        _ = Descriptor.writeAll(Array(lines.joined().utf8), to: STDERR_FILENO)
+        _ = deliver(Array(lines.joined().utf8), to: STDERR_FILENO)
     }
+
+    /// Writes every byte of `bytes` to standard output or error (`descriptor` 1 or 2), through the sink when there is
+    /// one; nil when all were written, else `errno`.
+    static func deliver(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        if let sink { return sink.write(bytes, to: descriptor) }
+        return Descriptor.writeAll(bytes, to: descriptor)
+    }
+}
+
+/// What takes the bytes of the standard streams in place of descriptors 1 and 2 (`Console.sink`).
+protocol ConsoleSink: Sendable {
+    /// Takes `bytes` meant for `descriptor` (`STDOUT_FILENO` or `STDERR_FILENO`); nil when all were taken, else the
+    /// `errno` a write would have failed with.
+    func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32?
 }

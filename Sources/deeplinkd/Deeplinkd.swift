@@ -13,17 +13,23 @@ struct Deeplinkd: ParsableCommand {
         ]
     )
 
-    /// Parses the arguments and runs the command, as ArgumentParser's own `main` does, but with every message
-    /// (help included) written through `Console`: output that cannot be written (a full disk, a closed or broken
-    /// pipe) is reported on standard error with exit status 1.
+    /// Runs the command the process's arguments name and exits with its status.
     static func main() {
         StandardStreams.prepare()
+        StandardStreams.end(status: status(running: Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Parses `arguments` and runs the command, as ArgumentParser's own `main` does, but with every message (help
+    /// included) written through `Console`: output that cannot be written (a full disk, a closed or broken pipe) is
+    /// reported on standard error with status 1. Returns the exit status.
+    static func status(running arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
+            return 0
         } catch let failure as OutputFailure {
             Console.error("deeplinkd: \(failure)")
-            StandardStreams.end(status: 1)
+            return 1
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -32,12 +38,12 @@ struct Deeplinkd: ParsableCommand {
                     try Console.output(message)
                 } catch {
                     Console.error("deeplinkd: \(error)")
-                    StandardStreams.end(status: 1)
+                    return 1
                 }
             } else if !message.isEmpty {
                 Console.error(message)
             }
-            StandardStreams.end(status: code.rawValue)
+            return code.rawValue
         }
     }
 }

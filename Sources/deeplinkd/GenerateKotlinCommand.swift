@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkConfig
 import DeepLinkKotlinGenerator
+import DeepLinkRouting
 import Foundation
 
 /// `deeplinkd generate kotlin [--package NAME] [--output FILE] [--android-output FILE]`: the Android app's `DeepLink` class.
@@ -27,7 +28,11 @@ struct GenerateKotlinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let table = try options.load().table
+        let check = KotlinNameCheck.adding(to: Configuration.check(file: options.path), file: options.path)
+        guard let table = check.table else {
+            for diagnostic in check.diagnostics { Console.error(diagnostic.formatted(file: options.path)) }
+            throw ExitCode.failure
+        }
         let generator = KotlinGenerator(table: table, sourceName: URL(fileURLWithPath: options.path).lastPathComponent, packageName: package)
         if let androidOutput { try OutputFile.write(Array(generator.androidSource().utf8), to: androidOutput, isUnchangedKept: true) }
         try OutputFile.write(Array(generator.source().utf8), to: output, isUnchangedKept: true)

@@ -20,15 +20,6 @@ struct GenerateVectorsCommand: ParsableCommand {
         for problem in input.problems { Console.error(problem.description) }
         guard let table = input.table else { throw ExitCode.failure }
         let json = GoldenVectors(table: table, sourceName: URL(fileURLWithPath: options.path).lastPathComponent).json()
-        guard let output else {
-            FileHandle.standardOutput.write(Data(json.utf8))
-            return
-        }
-        do {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.error("deeplinkd: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
+        try OutputFile.write(Array(json.utf8), to: output)
     }
 }

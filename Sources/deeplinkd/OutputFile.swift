@@ -8,7 +8,7 @@ enum OutputFile {
         guard let path else { return try Console.write(bytes) }
         switch try OutputTarget(path: path) {
         case .descriptor(let descriptor):
-            if let code = Descriptor.writeAll(bytes, to: descriptor) { throw OutputFailure(writing: path, code: code) }
+            if let code = Console.deliver(bytes, to: descriptor) { throw OutputFailure(writing: path, code: code) }
         case .stream(let target):
             try writeInto(target, bytes, place: path)
         case .file(let target):

@@ -38,39 +38,55 @@ struct ServeCommand: ParsableCommand {
         try tls.check()
         try listener.check()
         _ = try limits.configuration()
+        _ = try metricsListener()
     }
 
     func run() throws {
         LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) }
         let logger = Logger(label: "deeplinkd")
-        var configuration = try limits.configuration()
-        configuration.host = listener.address
-        configuration.port = try listener.portNumber()
-        configuration.tls = try tls.credentials()
-        configuration.tlsPolicy = tls.policy
-
+        let configuration = try listenerConfiguration()
         SignalWaiter.ignore([SIGPIPE])
         let signals = SignalWaiter([SIGINT, SIGTERM, SIGHUP])
         let server: DeepLinkServer
         do {
-            server = try DeepLinkServer(
-                configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger,
-                workers: configuration.threadPoolSize)
-            try server.start(configuration, metricsListener: try metricsListener())
+            server = try start(configuration, logger: logger)
         } catch {
             LogSink.standardError.flush()
             Console.error("deeplinkd: \(error)")
             throw ExitCode.failure
         }
+        if watch { server.watch() }
+        ServeLifecycle(server: server, signals: signals, logger: logger, drainDelay: limits.drainDelay, drainSeconds: limits.drainSeconds).run()
+        logger.info("stopped")
+        LogSink.standardError.flush()
+    }
+
+    /// The public listener's configuration: the limits, the address and port in effect, and TLS.
+    func listenerConfiguration() throws -> HTTPServer.Configuration {
+        var configuration = try limits.configuration()
+        configuration.host = listener.address
+        configuration.port = try listener.portNumber()
+        configuration.tls = try tls.credentials()
+        configuration.tlsPolicy = tls.policy
+        return configuration
+    }
+
+    /// Loads the site, opens the public listener with `configuration` (and the metrics listener, with
+    /// `--metrics-address`) and logs where it serves. `logger` takes the server's log, `accessLog` its access log:
+    /// standard error in the tool, a capture in the tests, which start the server in their own process.
+    func start(_ configuration: HTTPServer.Configuration, logger: Logger, accessLog: JSONLinesLogHandler.Output = .standardError) throws
+        -> DeepLinkServer
+    {
+        let server = try DeepLinkServer(
+            configPath: options.path, publicDirectory: publicDirectory ?? Environment.value(of: "DEEPLINKD_PUBLIC") ?? "Public", logger: logger,
+            accessLog: accessLog, workers: configuration.threadPoolSize)
+        try server.start(configuration, metricsListener: try metricsListener())
         let scheme = configuration.tls == nil ? "http" : "https"
         logger.info("serving", metadata: ["url": "\(scheme)://\(configuration.host):\(server.boundPort)", "config": "\(options.path)"])
         if let metrics = try metricsListener() {
             logger.info("serving metrics", metadata: ["url": "http://\(metrics.host):\(server.metricsPort)/metrics"])
         }
-        if watch { server.watch() }
-        ServeLifecycle(server: server, signals: signals, logger: logger, drainDelay: limits.drainDelay, drainSeconds: limits.drainSeconds).run()
-        logger.info("stopped")
-        LogSink.standardError.flush()
+        return server
     }
 
     /// The listener of `--metrics-address`: plain HTTP, one worker, and limits of its own, so that idle or trickling

@@ -8,7 +8,7 @@ import Testing
 
 @testable import DeepLinkServer
 
-@Suite("Reloading while requests are served")
+@Suite("Reloading while requests are served", .timeLimit(.minutes(60)))
 struct ReloadUnderLoadTests {
     /// The status code of one `GET target` on a new connection to 127.0.0.1:`port`, or nil if nothing came back.
     static func status(port: Int, target: String) -> Int? {

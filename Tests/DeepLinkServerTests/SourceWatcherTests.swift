@@ -7,7 +7,7 @@ import Testing
 
 @testable import DeepLinkServer
 
-@Suite("Watching the config and templates on disk")
+@Suite("Watching the config and templates on disk", .timeLimit(.minutes(60)))
 struct SourceWatcherTests {
     /// A directory laid out as Kubernetes mounts a ConfigMap: `deeplinkd.yaml -> ..data/deeplinkd.yaml`,
     /// `..data -> ..<version>`, the file itself in `..<version>/`.
@@ -87,10 +87,11 @@ struct SourceWatcherTests {
         let added =
             original + "  - name: watched\n    path: w/$(id)\n    params:\n      id: {charset: \"a-z\", min: 1, max: 8}\n    notification: watchedRequested\n"
         try volume.update(added, version: "..2026_01_01_00_01_00.2")
-        #expect(Self.waitUntil { server.currentSite.table.routes.count == routes + 1 })
+        #expect(WatchedSiteFixture.waitUntil { server.currentSite.table.routes.count == routes + 1 })
         let applied = server.currentSite
         try volume.update(original + "  - name: broken\n    path: c/$(id)\n", version: "..2026_01_01_00_02_00.3")
-        #expect(Self.waitUntil { lines.withLock { $0.contains { $0.contains(#""message":"reload rejected; still serving the previous config""#) } } })
+        #expect(
+            WatchedSiteFixture.waitUntil { lines.withLock { $0.contains { $0.contains(#""message":"reload rejected; still serving the previous config""#) } } })
         #expect(lines.withLock { $0.first { $0.contains("reload rejected") } }?.contains("route 'broken': path parameter 'id' has no entry in params") == true)
         #expect(server.currentSite.table.routes.map(\.name) == applied.table.routes.map(\.name))
         #expect(server.currentSite.table.routes.last?.name == "watched")
@@ -169,14 +170,5 @@ struct SourceWatcherTests {
             SiteSize(routes: 3, associationComponents: 9, staticFiles: 1).shrinkage(since: SiteSize(routes: 4, associationComponents: 9, staticFiles: 2)) == [
                 "static files 2 → 1"
             ])
-    }
-
-    /// Polls `condition` for up to five seconds.
-    static func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
     }
 }

@@ -40,8 +40,8 @@ final class WatchedSiteFixture: Sendable {
 
     /// Writes `text` into the file at `path` in place (truncated, then written through one descriptor) in `pieces`
     /// parts with a pause of at least `pause` between them, the descriptor open all along, as `(cat head; sleep 3;
-    /// cat tail) > file`; the first pause also lasts until `isNoticed()` (at most ten seconds), so the watcher has seen
-    /// the unfinished file whatever the machine's load. `between` runs during each pause.
+    /// cat tail) > file`; the first pause also lasts until `isNoticed()` (or the test is cancelled), so the watcher has
+    /// seen the unfinished file whatever the machine's load. `between` runs during each pause.
     static func writeSlowly(
         _ text: String, to path: String, pieces: Int, pause: Duration, isNoticed: () -> Bool = { true }, between: () -> Void
     ) throws {
@@ -54,21 +54,22 @@ final class WatchedSiteFixture: Sendable {
             try handle.write(contentsOf: bytes[start..<min(bytes.count, start + size)])
             guard start + size < bytes.count else { continue }
             let end = ContinuousClock.now + pause
-            let limit = ContinuousClock.now + .seconds(10)
-            while ContinuousClock.now < end || (start == 0 && !isNoticed() && ContinuousClock.now < limit) {
+            while ContinuousClock.now < end || (start == 0 && !isNoticed() && !Task.isCancelled) {
                 between()
                 usleep(10_000)
             }
         }
     }
 
-    /// Polls `condition` for up to ten seconds.
+    /// Polls `condition` until it holds, which is the signal waited for (a reload seen, a line logged): true then,
+    /// false only when the test was cancelled first (its suite's time limit), never after a fixed time that a loaded
+    /// machine could miss.
     static func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<1_000 {
-            if condition() { return true }
+        while !condition() {
+            if Task.isCancelled { return false }
             usleep(10_000)
         }
-        return condition()
+        return true
     }
 
     func remove() {

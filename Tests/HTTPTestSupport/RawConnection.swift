@@ -89,7 +89,9 @@ package final class RawConnection {
         while true {
             if let headEnd = pending.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                 var response = try RawResponse(head: Array(pending[..<headEnd]))
-                let length = isHead ? 0 : Int(response.headers["Content-Length"] ?? "0") ?? 0
+                // No body follows a HEAD's answer, a 1xx, a 204 or a 304, whatever Content-Length says (RFC 9112 §6.3).
+                let isBodiless = isHead || response.status / 100 == 1 || response.status == 204 || response.status == 304
+                let length = isBodiless ? 0 : Int(response.headers["Content-Length"] ?? "0") ?? 0
                 while pending.count < headEnd + length {
                     guard try receiveMore() else { throw RawConnectionError.closedEarly(received: pending.count) }
                 }

@@ -1,18 +1,18 @@
 import Foundation
+import HTTPTestSupport
 import Testing
 
-/// The default table plus `features` and a route that requires one, in a temporary file.
+@testable import deeplinkd
+
+/// The default table plus `features` and a route that requires one, in a scratch directory.
 private struct FeatureTable {
-    let directory: URL
+    let scratch: ScratchDirectory
     let path: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-features-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("deeplinkd.yaml").path
-        let original = try String(contentsOf: Deeplinkd.root.appendingPathComponent("config/deeplinkd.yaml"), encoding: .utf8)
+        scratch = try ScratchDirectory("features")
         let text =
-            original.replacingOccurrences(of: "\nroutes:", with: "\nfeatures: [premiumWorkflows, fleetReports]\nroutes:")
+            try DefaultTable.text().replacingOccurrences(of: "\nroutes:", with: "\nfeatures: [premiumWorkflows, fleetReports]\nroutes:")
                 + """
                   - name: workflow
                     path: w/$(id)
@@ -22,15 +22,15 @@ private struct FeatureTable {
                     notification: workflowRequested
 
                 """
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        path = try scratch.write(text, to: "deeplinkd.yaml")
     }
 
     func remove() {
-        try? FileManager.default.removeItem(at: directory)
+        scratch.remove()
     }
 }
 
-@Suite("Aliases and feature gates through the command line and a live server", .serialized)
+@Suite("Aliases and feature gates through the command line and the live server, in process", .hangLimit)
 struct AliasAndFeatureTests {
     static let alias =
         #""route":"charger","params":{"id":"CH-42"},"channel":"universal","notification":"chargerDeepLinkRequested","gate":null,"via":"charger/$(id)","links":{"universal":"https://links.example.com/c/CH-42","app":"expchg://c/CH-42"}"#
@@ -76,45 +76,44 @@ struct AliasAndFeatureTests {
     func serve() throws {
         let table = try FeatureTable()
         defer { table.remove() }
-        let server = try ServerProcess(config: table.path)
-        defer { server.stopCleanly() }
-        let base = "http://127.0.0.1:\(server.port)"
+        let server = try LiveServer(["--config", table.path])
+        defer { server.stop() }
         let alias = "https%3A%2F%2Flinks.example.com%2Fcharger%2FCH-42"
         let workflow = "https%3A%2F%2Flinks.example.com%2Fw%2Fabc"
         for _ in 0..<2 {  // the second is answered from the cache, and counted all the same
-            let answer = try Curl.request("\(base)/resolve?url=\(alias)")
-            #expect(answer.body == #"{"url":"https://links.example.com/charger/CH-42","matched":true,"# + Self.alias + "}\n")
+            let answer = try server.request("/resolve?url=\(alias)")
+            #expect(answer.text == #"{"url":"https://links.example.com/charger/CH-42","matched":true,"# + Self.alias + "}\n")
         }
-        #expect(try Curl.request("\(base)/charger/CH-42").status == 200)
-        let ignored = try Curl.request("\(base)/resolve?url=\(workflow)&features=fleetReports")
-        #expect(ignored.body.hasSuffix(#","action":"ignore","reason":"featureDisabled"}"# + "\n"))
-        let none = try Curl.request("\(base)/resolve?url=\(workflow)&features=")
-        #expect(none.body.hasSuffix(#","action":"ignore","reason":"featureDisabled"}"# + "\n"))
-        let dispatched = try Curl.request("\(base)/resolve?url=\(workflow)&features=fleetReports,premiumWorkflows")
+        #expect(try server.request("/charger/CH-42").status == 200)
+        let ignored = try server.request("/resolve?url=\(workflow)&features=fleetReports")
+        #expect(ignored.text.hasSuffix(#","action":"ignore","reason":"featureDisabled"}"# + "\n"))
+        let none = try server.request("/resolve?url=\(workflow)&features=")
+        #expect(none.text.hasSuffix(#","action":"ignore","reason":"featureDisabled"}"# + "\n"))
+        let dispatched = try server.request("/resolve?url=\(workflow)&features=fleetReports,premiumWorkflows")
         #expect(
-            dispatched.body.hasSuffix(
+            dispatched.text.hasSuffix(
                 #""feature":"premiumWorkflows","links":{"universal":"https://links.example.com/w/abc","app":null},"action":"dispatch"}"# + "\n"))
-        let unknown = try Curl.request("\(base)/resolve?url=\(workflow)&features=premium")
+        let unknown = try server.request("/resolve?url=\(workflow)&features=premium")
         #expect(unknown.status == 400)
-        #expect(unknown.body == #"{"error":"unknown feature 'premium' (known features: premiumWorkflows, fleetReports)"}"# + "\n")
+        #expect(unknown.text == #"{"error":"unknown feature 'premium' (known features: premiumWorkflows, fleetReports)"}"# + "\n")
 
-        func post(_ body: String) throws -> Curl.Response {
-            try Curl.request("\(base)/resolve", ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", body])
+        func post(_ body: String) throws -> RawResponse {
+            try server.post("/resolve", body)
         }
         let batch = try post(#"{"urls": ["https://links.example.com/charger/CH-42", "https://links.example.com/w/abc"], "features": []}"#)
         #expect(batch.status == 200)
         #expect(
-            batch.body == #"{"results":[{"url":"https://links.example.com/charger/CH-42","matched":true,"# + Self.alias
+            batch.text == #"{"results":[{"url":"https://links.example.com/charger/CH-42","matched":true,"# + Self.alias
                 + #","action":"dispatch"},{"url":"https://links.example.com/w/abc","matched":true,"#
                 + Self.workflow + #","action":"ignore","reason":"featureDisabled"}]}"# + "\n")
         let enabled = try post(#"{"urls": ["https://links.example.com/w/abc"], "state": "ready", "features": ["premiumWorkflows"]}"#)
-        #expect(enabled.body.hasSuffix(#","action":"dispatch"}]}"# + "\n"))
+        #expect(enabled.text.hasSuffix(#","action":"dispatch"}]}"# + "\n"))
         let refused = try post(#"{"urls": ["https://links.example.com/w/abc"], "features": ["premium"]}"#)
         #expect(refused.status == 400)
-        #expect(refused.body == #"{"error":"unknown feature 'premium' (known features: premiumWorkflows, fleetReports)"}"# + "\n")
-        #expect(try post(#"{"urls": [], "features": "premiumWorkflows"}"#).body == #"{"error":"'features' must be an array of strings"}"# + "\n")
+        #expect(refused.text == #"{"error":"unknown feature 'premium' (known features: premiumWorkflows, fleetReports)"}"# + "\n")
+        #expect(try post(#"{"urls": [], "features": "premiumWorkflows"}"#).text == #"{"error":"'features' must be an array of strings"}"# + "\n")
 
-        let metrics = try Curl.request("\(base)/metrics").body
+        let metrics = try server.request("/metrics").text
         #expect(metrics.contains(#"deeplinkd_alias_matches_total{route="charger",alias="charger/$(id)"} 4"#))
         #expect(metrics.contains(#"deeplinkd_resolves_total{route="charger",outcome="matched"} 3"#))
         #expect(metrics.contains(#"deeplinkd_link_opens_total{route="charger",channel="links.example.com"} 1"#))

@@ -1,58 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the built `deeplinkd` binary, as a user would.
-struct Deeplinkd {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@testable import deeplinkd
 
-    /// The binary next to the test bundle (SwiftPM builds executables a test target depends on).
-    static var binary: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("deeplinkd")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return testBinary.deletingLastPathComponent().appendingPathComponent("deeplinkd")
-    }
-
-    /// The environment for a `deeplinkd` process: this one's, with `ASAN_OPTIONS` taken from
-    /// `DEEPLINKD_ASAN_OPTIONS` when set. `make asan` turns leak detection on that way for the server and the
-    /// commands while it stays off for the test process, whose only leaks are XCTest's and Foundation `Process`'s.
-    static var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        if let options = environment["DEEPLINKD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
-        return environment
-    }
-
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-    }
-
-    /// Runs `deeplinkd arguments` to its end, with `environment` added to this process's and the variables in
-    /// `removing` taken out.
-    static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        process.environment = Deeplinkd.environment.merging(environment) { $1 }.filter { !removing.contains($0.key) }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
-@Suite("The deeplinkd command line")
+@Suite("The deeplinkd command line, in process", .hangLimit)
 struct CommandLineTests {
     @Test("resolve prints one JSON object per URL, with the action for a state")
     func resolve() throws {
@@ -115,39 +66,28 @@ struct CommandLineTests {
         #expect(good.status == 0)
         #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\n")
 
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-broken-\(UUID()).yaml")
-        try """
-        app: {name: A, appIDs: [ABCDE12345.com.example.app]}
-        domains: [a.example]
-        routes:
-          - {name: a, path: "c/$(id)", params: {id: {charset: "0-9", min: 3, max: 1}}, notification: n}
-          - {name: b, path: "**", notification: n}
-          - {name: b, path: "x", notification: n, colour: red}
+        let scratch = try ScratchDirectory("broken")
+        defer { scratch.remove() }
+        let broken = try scratch.write(
+            """
+            app: {name: A, appIDs: [ABCDE12345.com.example.app]}
+            domains: [a.example]
+            routes:
+              - {name: a, path: "c/$(id)", params: {id: {charset: "0-9", min: 3, max: 1}}, notification: n}
+              - {name: b, path: "**", notification: n}
+              - {name: b, path: "x", notification: n, colour: red}
 
-        """.write(to: broken, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: broken) }
-        let result = try Deeplinkd.run(["check", "--config", broken.path])
+            """, to: "broken.yaml")
+        let result = try Deeplinkd.run(["check", "--config", broken])
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
-                "\(broken.path):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
-                "\(broken.path):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
-                "\(broken.path):6: duplicate route name 'b' (first defined on line 5)",
-                "\(broken.path):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
+                "\(broken):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
+                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
+                "\(broken):6: duplicate route name 'b' (first defined on line 5)",
+                "\(broken):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
             ])
-    }
-
-    @Test("the config comes from --config, then DEEPLINKD_CONFIG, then the default")
-    func configLookup() throws {
-        let missing = try Deeplinkd.run(["check"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
-        #expect(missing.status == 1)
-        #expect(missing.error == "/nonexistent.yaml: cannot read the config: no such file\n")
-        let overridden = try Deeplinkd.run(["check", "--config", "config/deeplinkd.yaml"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
-        #expect(overridden.status == 0)
-        let resolve = try Deeplinkd.run(["resolve", "https://links.example.com/c/1"], environment: ["DEEPLINKD_CONFIG": "/nonexistent.yaml"])
-        #expect(resolve.status == 1)
-        #expect(resolve.error == "/nonexistent.yaml: cannot read the config: no such file\n")
     }
 
     @Test(

@@ -1,61 +1,7 @@
 import Foundation
 import Testing
 
-/// A link domain serving the AASA the table generates and a given `assetlinks.json`, or a redirect for it: Python's
-/// http.server over TLS.
-final class AndroidLinkDomain {
-    static let script = """
-        import http.server, ssl, sys
-        certificate, key, aasa_path, links_path, redirect = sys.argv[1:6]
-        files = {'/.well-known/apple-app-site-association': open(aasa_path, 'rb').read(), '/.well-known/assetlinks.json': open(links_path, 'rb').read()}
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                if redirect == 'yes' and self.path == '/.well-known/assetlinks.json':
-                    self.send_response(301)
-                    self.send_header('Location', 'https://www.links.example.com' + self.path)
-                    self.send_header('Content-Length', '0')
-                    self.end_headers()
-                    return
-                body = files.get(self.path, b'')
-                self.send_response(200 if body else 404)
-                self.send_header('Content-Type', 'application/json')
-                self.send_header('Content-Length', str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *arguments):
-                pass
-        server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(certificate, key)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
-        """
-
-    let process = Process()
-    let port: Int
-
-    init(assetLinks: String, redirect: Bool = false, certificates: DoctorCertificates) throws {
-        let server = try certificates.server(for: DoctorTests.host)
-        let scriptPath = try certificates.write(Self.script, to: "android.py")
-        let aasaPath = try certificates.write(try Deeplinkd.run(["aasa"]).output, to: "aasa-\(UUID().uuidString).json")
-        let linksPath = try certificates.write(assetLinks, to: "assetlinks-\(UUID().uuidString).json")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [scriptPath, server.certificate, server.key, aasaPath, linksPath, redirect ? "yes" : "no"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), process.isRunning { line += output.fileHandleForReading.availableData }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-}
+@testable import deeplinkd
 
 @Suite("deeplinkd doctor against good and broken Android deployments", .serialized)
 struct DoctorAndroidTests {
@@ -69,6 +15,14 @@ struct DoctorAndroidTests {
         return try certificates.write(text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: ""), to: "no-android-\(UUID().uuidString).yaml")
     }
 
+    /// A link domain serving the AASA the table generates and `assetLinks`, answering the latter as `mode` says.
+    static func domain(serving assetLinks: String, _ mode: FakeLinkDomain.Mode = .asIs, certificates: DoctorCertificates) throws -> FakeLinkDomain {
+        let aasa = try Deeplinkd.run(["aasa"]).output
+        return try FakeLinkDomain(
+            serving: [FakeLinkDomain.aasaPath: Array(aasa.utf8), FakeLinkDomain.assetLinksPath: Array(assetLinks.utf8)], mode,
+            at: FakeLinkDomain.assetLinksPath, certificates: certificates)
+    }
+
     func doctor(port: Int, certificates: DoctorCertificates, _ arguments: [String] = []) throws -> (status: Int32, lines: [String]) {
         let result = try Deeplinkd.run(
             ["doctor", "https://\(DoctorTests.host)", "--connect-to", "127.0.0.1:\(port)", "--cacert", certificates.caPath] + arguments)
@@ -77,17 +31,14 @@ struct DoctorAndroidTests {
 
     @Test("the real server passes every Android check, the APK certificates of apksigner and keytool included, and doctor prints the adb commands")
     func healthy() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: DoctorTests.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
-        let apksigner = try certificates.write(
+        let site = try DoctorSite()
+        defer { site.remove() }
+        let apksigner = try site.certificates.write(
             "Signer #1 certificate DN: CN=ExpresScan\nSigner #1 certificate SHA-256 digest: \(Self.release.replacingOccurrences(of: ":", with: "").lowercased())\nSigner #1 certificate SHA-1 digest: 0a1b\n",
             to: "apksigner.txt")
-        let keytool = try certificates.write(
+        let keytool = try site.certificates.write(
             "Certificate fingerprints:\n\t SHA1: 0A:1B\n\t SHA256: \(Self.debug)\nSignature algorithm name: SHA256withRSA\n", to: "keytool.txt")
-        let result = try doctor(port: process.port, certificates: certificates, ["--apk-cert", apksigner, "--apk-cert", keytool])
+        let result = try doctor(port: site.port, certificates: site.certificates, ["--apk-cert", apksigner, "--apk-cert", keytool])
         #expect(result.status == 0, "\(result.lines)")
         let android = result.lines.filter { $0.contains(" android ") || $0.hasPrefix("on a device") }
         #expect(
@@ -148,7 +99,7 @@ struct DoctorAndroidTests {
         case "stale rules": generated = generated.replacingOccurrences(of: "/c/", with: "/station/")
         default: break
         }
-        let domain = try AndroidLinkDomain(assetLinks: generated, redirect: deployment == "redirect", certificates: certificates)
+        let domain = try Self.domain(serving: generated, deployment == "redirect" ? .redirect : .asIs, certificates: certificates)
         try #require(domain.port > 0)
         let result = try doctor(port: domain.port, certificates: certificates)
         #expect(result.status == 1)
@@ -159,7 +110,7 @@ struct DoctorAndroidTests {
     func apkCertificate() throws {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
-        let domain = try AndroidLinkDomain(assetLinks: try Deeplinkd.run(["assetlinks"]).output, certificates: certificates)
+        let domain = try Self.domain(serving: try Deeplinkd.run(["assetlinks"]).output, certificates: certificates)
         let other = Array(repeating: "0F", count: 32).joined(separator: ":")
         let keytool = try certificates.write("\t SHA256: \(other)\n", to: "other.txt")
         let result = try doctor(port: domain.port, certificates: certificates, ["--apk-cert", keytool])

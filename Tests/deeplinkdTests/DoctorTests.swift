@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import deeplinkd
+
 @Suite("deeplinkd doctor against real and broken link domains", .serialized)
 struct DoctorTests {
     static let host = "links.example.com"
@@ -13,22 +15,25 @@ struct DoctorTests {
         return try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(port)"] + trust + config + arguments)
     }
 
-    /// The default table with `original` replaced, in a file of the certificates' directory.
-    func table(_ original: String, _ replacement: String, certificates: DoctorCertificates) throws -> String {
-        let text = try String(contentsOf: Deeplinkd.root.appendingPathComponent("config/deeplinkd.yaml"), encoding: .utf8)
+    /// Doctor against `site` with `--entitlements` of a file listing `domains` (and `arguments`): its result, and the
+    /// file's path.
+    func doctor(_ site: DoctorSite, entitlements domains: [String], _ arguments: [String] = []) throws -> (Deeplinkd.Result, entitlements: String) {
+        let entitlements = try site.certificates.entitlements(domains)
+        return (try doctor(port: site.port, certificates: site.certificates, arguments + ["--entitlements", entitlements]), entitlements)
+    }
+
+    /// The default table with `original` replaced, in a file of `scratch`.
+    func table(_ original: String, _ replacement: String, in scratch: ScratchDirectory) throws -> String {
+        let text = try DefaultTable.text()
         #expect(text.contains(original))
-        return try certificates.write(text.replacingOccurrences(of: original, with: replacement), to: "table-\(UUID().uuidString).yaml")
+        return try scratch.write(text.replacingOccurrences(of: original, with: replacement), to: "table-\(UUID().uuidString).yaml")
     }
 
     @Test("the real server over HTTPS with a CA-signed certificate passes every check, entitlements included, and doctor exits 0")
     func healthy() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
-        let entitlements = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com?mode=developer"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        let site = try DoctorSite()
+        defer { site.remove() }
+        let (result, _) = try doctor(site, entitlements: ["applinks:links.example.com", "webcredentials:links.example.com?mode=developer"])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
@@ -66,12 +71,9 @@ struct DoctorTests {
             ),
         ])
     func certificate(certifiedHost: String, trusted: Bool, finding: String) throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: certifiedHost)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
-        let result = try doctor(port: process.port, certificates: certificates, trusted: trusted)
+        let site = try DoctorSite(for: certifiedHost)
+        defer { site.remove() }
+        let result = try doctor(port: site.port, certificates: site.certificates, trusted: trusted)
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == finding)
@@ -106,13 +108,11 @@ struct DoctorTests {
             ),
         ])
     func stale(original: String, replacement: String, findings: [String]) throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let served = try table(original, replacement, certificates: certificates)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: served)
-        defer { process.stopCleanly() }
-        let result = try doctor(port: process.port, certificates: certificates)
+        let scratch = try ScratchDirectory("stale")
+        defer { scratch.remove() }
+        let site = try DoctorSite(["--config", try table(original, replacement, in: scratch)])
+        defer { site.remove() }
+        let result = try doctor(port: site.port, certificates: site.certificates)
         #expect(result.status == 1)
         let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
         #expect(failures == findings)
@@ -122,7 +122,7 @@ struct DoctorTests {
         "broken HTTP answers each give their finding",
         arguments: [
             (
-                BrokenLinkDomain.Mode.redirect,
+                FakeLinkDomain.Mode.redirect,
                 "FAIL redirect: the answer is a 301 redirect to https://www.links.example.com/.well-known/apple-app-site-association, and Apple's CDN follows no redirect. Fix: serve the file itself at https://links.example.com/.well-known/apple-app-site-association: exempt it from host, HTTPS, trailing-slash and login redirects"
             ),
             (
@@ -142,11 +142,11 @@ struct DoctorTests {
                 "FAIL size: the body is over 131072 bytes, and iOS drops larger files. Fix: serve the file the table generates (deeplinkd aasa), or fewer, broader components"
             ),
         ])
-    func brokenAnswers(mode: BrokenLinkDomain.Mode, finding: String) throws {
+    func brokenAnswers(mode: FakeLinkDomain.Mode, finding: String) throws {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
         let aasa = try Deeplinkd.run(["aasa"]).output
-        let domain = try BrokenLinkDomain(mode, body: aasa, certificates: certificates, server: try certificates.server(for: Self.host))
+        let domain = try FakeLinkDomain(serving: [FakeLinkDomain.aasaPath: Array(aasa.utf8)], mode, certificates: certificates)
         try #require(domain.port > 0)
         let result = try doctor(port: domain.port, certificates: certificates)
         #expect(result.status == 1)
@@ -156,13 +156,9 @@ struct DoctorTests {
 
     @Test("an entitlements file without the table's domain fails for each service the table uses")
     func entitlementsWithoutTheDomain() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
-        let entitlements = try certificates.entitlements(["applinks:links.example.org", "webcredentials:*.example.com"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--entitlements", entitlements])
+        let site = try DoctorSite()
+        defer { site.remove() }
+        let (result, entitlements) = try doctor(site, entitlements: ["applinks:links.example.org", "webcredentials:*.example.com"])
         #expect(result.status == 1)
         let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
         #expect(
@@ -174,14 +170,11 @@ struct DoctorTests {
 
     @Test("with App Clips, doctor checks the appclips section and the appclips: entitlement (which takes no wildcard)")
     func appClips() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
         let config = "Tests/DeepLinkAASATests/Golden/appclip.yaml"
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key], config: config)
-        defer { process.stopCleanly() }
-        let without = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:*.example.com"])
-        let result = try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", without])
+        let site = try DoctorSite(["--config", config])
+        defer { site.remove() }
+        let (result, without) = try doctor(
+            site, entitlements: ["applinks:links.example.com", "webcredentials:links.example.com", "appclips:*.example.com"], ["--config", config])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("ok   appclips: ABCDE12345.com.polarisexpress.expresscan.Clip"))
@@ -189,8 +182,9 @@ struct DoctorTests {
             lines.filter { $0.hasPrefix("FAIL") } == [
                 "FAIL entitlement appclips:links.example.com: \(without) does not name it, so iOS never offers the App Clip for its links. Fix: add appclips:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
             ])
-        let with = try certificates.entitlements(["applinks:links.example.com", "webcredentials:links.example.com", "appclips:links.example.com"])
-        #expect(try doctor(port: process.port, certificates: certificates, ["--config", config, "--entitlements", with]).status == 0)
+        let with = try doctor(
+            site, entitlements: ["applinks:links.example.com", "webcredentials:links.example.com", "appclips:links.example.com"], ["--config", config])
+        #expect(with.0.status == 0)
     }
 
     @Test("doctor takes only an https://HOST URL")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import deeplinkd
+
 /// `deeplinkd doctor` judges as Apple's CDN does: 131,072 bytes pass and one more fails, UTF-8 only (a UTF-8 byte
 /// order mark fails too, with the reason), strict JSON; a wrong-name certificate is named so without waiting for a
 /// slow body; a bad `--cacert` is doctor's own input error; the URL is read as a URL.
@@ -18,7 +20,7 @@ struct DoctorVerdictTests {
     func doctor(serving body: [UInt8]) throws -> (status: Int32, lines: [String]) {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
-        let domain = try BrokenLinkDomain(.exact, bytes: body, certificates: certificates, server: try certificates.server(for: Self.host))
+        let domain = try FakeLinkDomain(serving: [FakeLinkDomain.aasaPath: body], certificates: certificates)
         try #require(domain.port > 0)
         let result = try DoctorTests().doctor(port: domain.port, certificates: certificates)
         return (result.status, result.output.split(separator: "\n").map(String.init))
@@ -91,8 +93,7 @@ struct DoctorVerdictTests {
     func wrongNameSlowBody() throws {
         let certificates = try DoctorCertificates()
         defer { certificates.remove() }
-        let domain = try BrokenLinkDomain(
-            .slow, bytes: try Self.aasa(), certificates: certificates, server: try certificates.server(for: "wrong.example.com"))
+        let domain = try FakeLinkDomain(serving: [FakeLinkDomain.aasaPath: try Self.aasa()], .slow, host: "wrong.example.com", certificates: certificates)
         try #require(domain.port > 0)
         let result = try DoctorTests().doctor(port: domain.port, certificates: certificates)
         #expect(result.status == 1)
@@ -131,14 +132,11 @@ struct DoctorVerdictTests {
 
     @Test("CA certificates that pass for PEM but that libcurl cannot load are doctor's input error too, not the server's")
     func unloadableCACertificates() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
+        let site = try DoctorSite()
+        defer { site.remove() }
         // Base64 of a DER sequence that holds nothing: a certificate to look at, not to load.
-        let path = try certificates.write("-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n", to: "empty.pem")
-        let result = try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(process.port)", "--cacert", path])
+        let path = try site.certificates.write("-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n", to: "empty.pem")
+        let result = try Deeplinkd.run(["doctor", "https://\(Self.host)", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", path])
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
         #expect(result.error.hasPrefix("Error: --cacert \(path): libcurl cannot load CA certificates from it ("), "\(result.error)")
@@ -158,13 +156,10 @@ struct DoctorVerdictTests {
 
     @Test("a trailing dot names the same domain: https://HOST. passes every check against the real server")
     func trailingDot() throws {
-        let certificates = try DoctorCertificates()
-        defer { certificates.remove() }
-        let server = try certificates.server(for: Self.host)
-        let process = try ServerProcess(arguments: ["--tls-cert", server.certificate, "--tls-key", server.key])
-        defer { process.stopCleanly() }
+        let site = try DoctorSite()
+        defer { site.remove() }
         let result = try Deeplinkd.run([
-            "doctor", "https://\(Self.host).", "--connect-to", "127.0.0.1:\(process.port)", "--cacert", certificates.caPath,
+            "doctor", "https://\(Self.host).", "--connect-to", "127.0.0.1:\(site.port)", "--cacert", site.certificates.caPath,
         ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.hasSuffix("links.example.com: all 27 checks pass\n"))  // 15, and 12 for the two Android apps

@@ -1,14 +1,10 @@
 import Foundation
 import Testing
 
-@Suite("deeplinkd generate swift's options and generate vectors")
-struct GenerateOptionsTests {
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-generate-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+@testable import deeplinkd
 
+@Suite("deeplinkd generate swift's options and generate vectors", .hangLimit)
+struct GenerateOptionsTests {
     static let table = """
         app: {name: Shop, appIDs: [ABCDE12345.com.example.shop]}
         domains: [shop.example.com]
@@ -20,12 +16,10 @@ struct GenerateOptionsTests {
 
     @Test("the options file beside the table sets the access and the type's name; the flags override it")
     func options() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let table = folder.appendingPathComponent("deeplinkd.yaml").path
-        try Self.table.write(toFile: table, atomically: true, encoding: .utf8)
-        try "accessModifier: public\ntypeName: ShopLink\n".write(
-            to: folder.appendingPathComponent("deeplinkd-generator.yaml"), atomically: true, encoding: .utf8)
+        let folder = try ScratchDirectory("generate")
+        defer { folder.remove() }
+        let table = try folder.write(Self.table, to: "deeplinkd.yaml")
+        try folder.write("accessModifier: public\ntypeName: ShopLink\n", to: "deeplinkd-generator.yaml")
         let beside = try Deeplinkd.run(["generate", "swift", "--config", table])
         #expect(beside.status == 0)
         #expect(beside.output.contains("    nonisolated public enum ShopLink: Hashable,"))
@@ -41,12 +35,10 @@ struct GenerateOptionsTests {
 
     @Test("a name the generated code cannot declare stops generate swift with the table's line, as check reports it")
     func refusedName() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let table = folder.appendingPathComponent("deeplinkd.yaml").path
-        try Self.table.replacingOccurrences(of: "states: [browsing, paying]", with: "states: [browsing, allCases]")
-            .replacingOccurrences(of: "{calm: [browsing]}", with: "{calm: [browsing]}")
-            .write(toFile: table, atomically: true, encoding: .utf8)
+        let folder = try ScratchDirectory("generate")
+        defer { folder.remove() }
+        let table = try folder.write(
+            Self.table.replacingOccurrences(of: "states: [browsing, paying]", with: "states: [browsing, allCases]"), to: "deeplinkd.yaml")
         let generated = try Deeplinkd.run(["generate", "swift", "--config", table])
         #expect(generated.status == 1)
         #expect(generated.error == "\(table):3: error: state 'allCases': its Swift name 'allCases' is taken in the generated AppState enum; rename the state\n")
@@ -57,11 +49,10 @@ struct GenerateOptionsTests {
 
     @Test("generate vectors writes one vector a line: each matched URL in every state, each refused one with its reason")
     func vectors() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let table = folder.appendingPathComponent("deeplinkd.yaml").path
-        try Self.table.write(toFile: table, atomically: true, encoding: .utf8)
-        let output = folder.appendingPathComponent("vectors.json").path
+        let folder = try ScratchDirectory("generate")
+        defer { folder.remove() }
+        let table = try folder.write(Self.table, to: "deeplinkd.yaml")
+        let output = folder.path("vectors.json")
         #expect(try Deeplinkd.run(["generate", "vectors", "--config", table, "--output", output]).status == 0)
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text == (try Deeplinkd.run(["generate", "vectors", "--config", table])).output)

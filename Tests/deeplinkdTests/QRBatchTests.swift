@@ -2,7 +2,9 @@ import Foundation
 import FoundationXML
 import Testing
 
-@Suite("deeplinkd qr --csv: a code per row and a printable sheet")
+@testable import deeplinkd
+
+@Suite("deeplinkd qr --csv: a code per row and a printable sheet", .hangLimit)
 struct QRBatchTests {
     /// Quoted fields, an empty optional value, a refused value on row 3, a duplicate id on row 5, a row with one
     /// field too many on row 6, and an id that needs escaping in HTML.
@@ -88,7 +90,7 @@ struct QRBatchTests {
         try text.write(toFile: fixture.path("stickers.csv"), atomically: true, encoding: .utf8)
         let result = try fixture.qr(["station", "--csv", fixture.path("stickers.csv"), "--output-dir", fixture.path("out")])
         #expect(result.status == 1)
-        #expect(result.error == errors.map { fixture.directory.path + "/" + $0 + "\n" }.joined())
+        #expect(result.error == errors.map { fixture.directory + "/" + $0 + "\n" }.joined())
         #expect(!FileManager.default.fileExists(atPath: fixture.path("out")))
     }
 

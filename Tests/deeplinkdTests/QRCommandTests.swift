@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@Suite("deeplinkd qr: one code")
+@testable import deeplinkd
+
+@Suite("deeplinkd qr: one code", .hangLimit)
 struct QRCommandTests {
     static let station = ["station", "name=Gare de l'Est, quai 3 é", "bay=7"]
     static let stationLink = "https://go.example.com/s/Gare%20de%20l%27Est%2C%20quai%203%20%C3%A9?bay=7"

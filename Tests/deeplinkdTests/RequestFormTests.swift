@@ -3,22 +3,24 @@ import HTTPTestSupport
 import MicroHTTP
 import Testing
 
+@testable import deeplinkd
+
 /// Request lines and Host headers that a proxy in front could read differently from deeplinkd, live.
-@Suite("deeplinkd serve reads request lines and hosts by their form", .serialized)
+@Suite("deeplinkd serve reads request lines and hosts by their form, in process", .hangLimit)
 struct RequestFormTests {
     static let token = "TOKEN_abcdefghijklmnopqrstuvwxyz"
 
-    /// The status line and body of `request` sent on a fresh connection.
+    /// The status line and body of `request` sent as it is on a fresh connection.
     static func send(_ request: String, port: Int) throws -> RawResponse {
-        let connection = try RawConnection(port: port, timeoutSeconds: 10)
+        let connection = try RawConnection(port: port, timeoutSeconds: 60)
         try connection.send(request)
         return try connection.readResponse()
     }
 
     @Test("an absolute-form request for the AASA gets the AASA, not a 404 page (RFC 9112 3.2.2)")
     func absoluteForm() throws {
-        let server = try ServerProcess()
-        defer { server.stopCleanly() }
+        let server = try LiveServer()
+        defer { server.stop() }
         let response = try Self.send(
             "GET http://links.example.com/.well-known/apple-app-site-association HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
         #expect(response.status == 200)
@@ -37,18 +39,18 @@ struct RequestFormTests {
             "GET /m/\(token) x HTTP/1.1", "G\"ET /m/\(token) HTTP/1.1", "GET http://user@links.example.com/m/\(token) HTTP/1.1",
         ])
     func malformedRequestLines(line: String) throws {
-        let server = try ServerProcess()
-        defer { server.stopCleanly() }
+        let server = try LiveServer()
+        defer { server.stop() }
         let response = try Self.send(line + "\r\nHost: links.example.com\r\n\r\n", port: server.port)
         #expect(response.status == 400)
-        #expect(try Curl.request("http://127.0.0.1:\(server.port)/healthz").status == 200)
+        #expect(try server.request("/healthz").status == 200)
         #expect(!server.output.contains(Self.token))
     }
 
     @Test("requests refused before routing, by deeplinkd or by libmicrohttpd, are logged and counted like any answer")
     func refusalsAreLoggedAndCounted() throws {
-        let server = try ServerProcess()
-        defer { server.stopCleanly() }
+        let server = try LiveServer()
+        defer { server.stop() }
         let requests = [
             (400, "GET /m/\(Self.token) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
             (400, "POST /resolve HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n"),
@@ -58,12 +60,9 @@ struct RequestFormTests {
             (431, "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"),
         ]
         for (status, request) in requests {
-            let connection = try RawConnection(port: server.port, timeoutSeconds: 10)
-            try? connection.send(request)
-            let head = String(decoding: connection.readUntilClosed().prefix(12), as: UTF8.self)
-            #expect(head == "HTTP/1.1 \(status)", "\(request.prefix(60))")
+            #expect(try server.statusLine(answering: request) == "HTTP/1.1 \(status)", "\(request.prefix(60))")
         }
-        let metrics = try Curl.request("http://127.0.0.1:\(server.port)/metrics").body
+        let metrics = try server.request("/metrics").text
         for (status, count) in [(400, 2), (411, 1), (413, 1), (414, 1), (431, 1)] {
             #expect(metrics.contains(#"deeplinkd_requests_total{endpoint="refused",status="\#(status)"} \#(count)"#), "\(status)")
         }
@@ -72,23 +71,10 @@ struct RequestFormTests {
         #expect(!server.output.contains(Self.token))
     }
 
-    @Test("a client that never finishes its request does not hold SIGTERM for the whole drain time")
-    func halfSentRequestAtShutdown() throws {
-        let server = try ServerProcess(arguments: ["--drain-seconds", "10"])
-        defer { server.stopCleanly() }
-        let connection = try RawConnection(port: server.port, timeoutSeconds: 15)
-        try connection.send("GET /c/CH-42 HTTP/1.1\r\nHost: links.example.com\r\n")
-        usleep(200_000)
-        let started = Date()
-        server.signal(SIGTERM)
-        #expect(server.waitForExit(timeout: 15) == 0)
-        #expect(Date().timeIntervalSince(started) < 5, "exited after \(Date().timeIntervalSince(started)) s")
-    }
-
     @Test("OPTIONS * answers 200 with Allow and no body, not an HTML page; '*' with any other method is 400")
     func optionsAsterisk() throws {
-        let server = try ServerProcess()
-        defer { server.stopCleanly() }
+        let server = try LiveServer()
+        defer { server.stop() }
         let options = try Self.send("OPTIONS * HTTP/1.1\r\nHost: links.example.com\r\n\r\n", port: server.port)
         #expect(options.status == 200)
         #expect(options.headers["Allow"] == "GET, HEAD, POST")
@@ -102,26 +88,25 @@ struct RequestFormTests {
 
     @Test("with two domains, Host picks the domain by form: a trailing dot is the same host, a malformed port is 400")
     func virtualHosts() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-hosts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("two-domains.yaml")
-        try """
-        app:
-          name: T
-          appIDs: [ABCDE12345.com.example.t]
-        domains: [links.example.com, other.example.com]
-        routes:
-          - name: charger
-            path: c/$(id)
-            scopes: [universal:other.example.com]
-            params:
-              id: {charset: "A-Za-z0-9", min: 1, max: 9}
-            notification: chargerRequested
-            landing: charger
-        """.write(to: config, atomically: true, encoding: .utf8)
-        let server = try ServerProcess(config: config.path)
-        defer { server.stopCleanly() }
+        let scratch = try ScratchDirectory("hosts")
+        defer { scratch.remove() }
+        let config = try scratch.write(
+            """
+            app:
+              name: T
+              appIDs: [ABCDE12345.com.example.t]
+            domains: [links.example.com, other.example.com]
+            routes:
+              - name: charger
+                path: c/$(id)
+                scopes: [universal:other.example.com]
+                params:
+                  id: {charset: "A-Za-z0-9", min: 1, max: 9}
+                notification: chargerRequested
+                landing: charger
+            """, to: "two-domains.yaml")
+        let server = try LiveServer(["--config", config])
+        defer { server.stop() }
         func status(host: String) throws -> Int {
             try Self.send("GET /c/42 HTTP/1.1\r\nHost: \(host)\r\n\r\n", port: server.port).status
         }

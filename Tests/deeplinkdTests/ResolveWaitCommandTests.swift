@@ -1,6 +1,8 @@
 import Testing
 
-@Suite("deeplinkd resolve says where the app would hold a link")
+@testable import deeplinkd
+
+@Suite("deeplinkd resolve says where the app would hold a link", .hangLimit)
 struct ResolveWaitCommandTests {
     @Test("with --state launching the sign-in link waits, with its reason, and the charger is dispatched")
     func launching() throws {

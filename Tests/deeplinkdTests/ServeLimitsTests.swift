@@ -1,9 +1,9 @@
-import Foundation
 import Testing
 
-/// `serve`'s limits on the command line: each refused out of range with its reason, before anything listens, and the
-/// signals that end a drain delay early.
-@Suite("deeplinkd serve limits and signals")
+@testable import deeplinkd
+
+/// `serve`'s limits on the command line: each refused out of range with its reason, before anything listens.
+@Suite("deeplinkd serve limits", .hangLimit)
 struct ServeLimitsTests {
     @Test(
         "a timeout that would never close a connection, or a limit out of range, is refused before anything listens",
@@ -24,19 +24,5 @@ struct ServeLimitsTests {
         let result = try Deeplinkd.run(["serve", "--port", "0"] + arguments)
         #expect(result.status == 64)
         #expect(result.error.split(separator: "\n").first.map(String.init) == message)
-    }
-
-    @Test("a second SIGTERM during the drain delay is logged and ends it; /readyz says 503 from the first")
-    func secondSignalEndsTheDelay() throws {
-        let server = try ServerProcess(arguments: ["--drain-delay", "60"])
-        defer { server.stopCleanly() }
-        server.signal(SIGTERM)
-        #expect(server.waitForLog(#""message":"draining: /readyz answers 503; still serving""#))
-        let ready = try Curl.request("http://127.0.0.1:\(server.port)/readyz")
-        #expect(ready.status == 503)
-        #expect(ready.headers["connection"] == "close")
-        server.signal(SIGTERM)
-        #expect(server.waitForExit(timeout: 10) == 0, "the second SIGTERM did not end the 60 s delay")
-        #expect(server.output.contains(#""message":"SIGTERM again: ending the drain delay early""#))
     }
 }

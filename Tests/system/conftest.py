@@ -21,7 +21,6 @@ from rawhttp import fetch
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CONFIG = ROOT / "config" / "deeplinkd.yaml"
-STARTUP_TIMEOUT = 15.0
 WARM_UP = ["/healthz", "/metrics", "/openapi.yaml", "/static/deeplinkd.css", "/.well-known/assetlinks.json",
            "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/link?route=charger&id=CH-42", "/c/CH-42",
            "/u/abcd", "/m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys", "/nope", "/apple-app-site-association",
@@ -29,14 +28,17 @@ WARM_UP = ["/healthz", "/metrics", "/openapi.yaml", "/static/deeplinkd.css", "/.
 
 
 class Server:
-    """A `deeplinkd serve` process on 127.0.0.1 and a free port; its standard error goes to a file."""
+    """A `deeplinkd serve` process on 127.0.0.1 and a free port; its standard output and error go to a file, or to
+    `output` (a pipe's write end) when given, whose reader then copies what it reads into `log_path`. The one place
+    the system tests start deeplinkd: ready once it logs its port."""
 
-    def __init__(self, binary, arguments, log_path):
+    def __init__(self, binary, arguments, log_path, output=None, environment=None):
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.process = subprocess.Popen(
                 [str(binary), "serve", "--host", "127.0.0.1", "--port", "0", *arguments],
-                cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+                cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log if output is None else output, stderr=subprocess.STDOUT,
+                env=environment)
         self.pid = self.process.pid
         self.port = self._wait_for_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -80,16 +82,27 @@ class Server:
         return 0.0
 
     def _wait_for_port(self):
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while time.monotonic() < deadline and self.process.poll() is None:
-            for entry in self.log_entries():
-                if entry.get("message") == "serving":
-                    port = urllib.parse.urlsplit(entry.get("url", "")).port
-                    if port:
-                        return port
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"deeplinkd did not log its port within {STARTUP_TIMEOUT:.0f} s:\n{self.log_text()}")
+        try:
+            serving = self.wait_for_log('"message":"serving"')
+        except BaseException:  # pytest-timeout's, or an interrupt: the process must not outlive the test
+            self.stop()
+            raise
+        port = urllib.parse.urlsplit(json.loads(serving).get("url", "")).port if serving else None
+        if not port:
+            self.stop()
+            raise RuntimeError(f"deeplinkd exited without logging its port:\n{self.log_text()}")
+        return port
+
+    def wait_for_log(self, text):
+        """The first line of the log that holds `text`, waited for as long as the server runs: a signal, never a
+        fixed time that a loaded machine (or a sanitized binary) misses; the test's own timeout (pytest.ini) bounds a
+        server that hangs. None if the process exits without writing it."""
+        while True:
+            is_running = self.process.poll() is None  # before reading: a line written just before the exit counts
+            line = next((line for line in self.log_text().splitlines() if text in line), None)
+            if line is not None or not is_running:
+                return line
+            time.sleep(0.02)
 
     def log_text(self):
         return Path(self.log_path).read_text(encoding="utf-8", errors="replace")
@@ -119,6 +132,13 @@ class Server:
                 return answer.status, json.load(answer)
         except urllib.error.HTTPError as error:
             return error.code, json.load(error)
+
+    def terminate(self, limit):
+        """SIGTERM, then (exit status, seconds from the signal to the exit), waiting up to `limit` seconds."""
+        signalled = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        status = self.process.wait(timeout=limit)
+        return status, time.monotonic() - signalled
 
     def stop(self, grace=10):
         """SIGTERM, then the exit status (deeplinkd drains and exits 0); SIGKILL after `grace` seconds."""

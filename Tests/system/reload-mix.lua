@@ -3,13 +3,16 @@
 -- and when done prints one machine-readable line (prefix "OPS ") with those counts over all threads and wrk's
 -- own totals and error counts.
 
-local paths = {
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+dofile(here .. "../../scripts/bench/wrk/rotate.lua")
+
+rotate({
    "/.well-known/apple-app-site-association",
    "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42",
    "/c/CH-42",
    "/healthz",
    "/resolve?url=https%3A%2F%2Flinks.example.com%2Fops%2Fprobe-1",
-}
+})
 
 -- What a body is, by a marker only that kind of answer holds; "other" counts bodies with none of them.
 local kinds = {
@@ -20,8 +23,6 @@ local kinds = {
 }
 
 local threads = {}
-local prepared = {}
-local next_index = 1
 
 -- Globals of each thread's Lua state, read back in done() with thread:get.
 statuses = {}
@@ -29,18 +30,6 @@ bodies = {}
 
 function setup(thread)
    table.insert(threads, thread)
-end
-
-function init(args)
-   for index, path in ipairs(paths) do
-      prepared[index] = wrk.format("GET", path)
-   end
-end
-
-function request()
-   local prepared_request = prepared[next_index]
-   next_index = next_index % #prepared + 1
-   return prepared_request
 end
 
 function response(status, headers, body)

@@ -4,7 +4,6 @@ an unknown field is an error), and the Deployment held to what the server and th
 
 import copy
 import re
-import time
 from pathlib import Path
 
 import kubernetes_validate
@@ -175,8 +174,5 @@ def test_the_deployment_arguments_start_the_server(objects, binary, tmp_path):
     arguments = [re.sub(r"^--metrics-address=.*:", "--metrics-address=127.0.0.1:", a).replace(":9100", ":0")
                  for a in container["args"][1:]]
     server = Server(binary, ["--config", str(DEFAULT_CONFIG), *arguments, "--drain-delay=0"], tmp_path / "server.log")
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and "serving metrics" not in [e.get("message") for e in server.log_entries()]:
-        time.sleep(0.05)
-    assert "serving metrics" in [entry.get("message") for entry in server.log_entries()], server.log_text()
+    assert server.wait_for_log('"message":"serving metrics"'), server.log_text()
     assert server.stop() == 0, server.log_text()[-2000:]

@@ -7,6 +7,7 @@ outside test did, and one from each of SPREAD addresses; then a flood from FLOOD
 listener's connection limit, which only the deadline bounds.
 """
 
+import json
 import socket
 import time
 import urllib.parse
@@ -64,13 +65,10 @@ def scrape(port):
 def metrics(serve):
     server = serve("--config", DEFAULT_CONFIG, "--metrics-address", "127.0.0.1:0", "--header-timeout", HEAD_TIMEOUT,
                    name="metrics")
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        urls = [entry["url"] for entry in server.log_entries() if entry.get("message") == "serving metrics"]
-        if urls:
-            return server, urllib.parse.urlsplit(urls[0]).port
-        time.sleep(0.05)
-    pytest.fail(f"no 'serving metrics' line:\n{server.log_text()}")
+    line = server.wait_for_log('"message":"serving metrics"')
+    if line is None:
+        pytest.fail(f"no 'serving metrics' line:\n{server.log_text()}")
+    return server, urllib.parse.urlsplit(json.loads(line)["url"]).port
 
 
 @pytest.fixture(scope="module")

@@ -43,15 +43,6 @@ def status_of(port, path, timeout=5.0):
         return "refused", {}
 
 
-def wait_for_log(server, text, seconds=15.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if text in server.log_text():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 def wait_until_unready(port, seconds=5.0):
     """Seconds until /readyz answered 503 (probing every 10 ms), or None."""
     started = time.monotonic()
@@ -181,9 +172,9 @@ def test_a_sigterm_during_the_final_drain_is_logged(binary, tmp_path):
                        f"Content-Length: {len(body)}\r\n\r\n".encode() + body[:10])
         time.sleep(0.3)
         server.process.send_signal(signal.SIGTERM)
-        assert wait_for_log(server, '"message":"shutting down: finishing requests in flight"')
+        assert server.wait_for_log('"message":"shutting down: finishing requests in flight"')
         server.process.send_signal(signal.SIGTERM)
-        assert wait_for_log(server, '"message":"SIGTERM ignored: already finishing requests in flight"')
+        assert server.wait_for_log('"message":"SIGTERM ignored: already finishing requests in flight"')
         assert server.process.poll() is None, "the drain was cut short"
         upload.sendall(body[10:])
         reply = read_reply(upload)
@@ -228,7 +219,7 @@ def test_a_sigterm_during_a_slow_reload_turns_readyz_503_at_once_and_the_drain_p
         (tmp_path / "next.yaml").rename(config)
         server.process.send_signal(signal.SIGHUP)
         # The reload thread logs as it starts; the signal is sent a moment later, well inside the reload.
-        wait_for_log(server, '"message":"SIGHUP: reloading"', seconds=2.0)
+        assert server.wait_for_log('"message":"SIGHUP: reloading"'), server.log_text()[-2000:]
         time.sleep(0.3)
         server.process.send_signal(signal.SIGTERM)
         unready_after = wait_until_unready(server.port)

@@ -89,7 +89,7 @@ def test_a_config_written_slowly_in_place_is_never_served_half_written(binary, t
     config, public = copy_site(tmp_path)
     original = config.read_text(encoding="utf-8")
     complete = original + GOOD_ROUTE
-    # The first part is a valid table by itself (the charger route alone: 4 AASA components instead of 9, and
+    # The first part is a valid table by itself (the charger route alone: 4 AASA components instead of 10, and
     # /m/<token> a 404): what the server served before this change.
     head, tail = complete.split("  - name: magicEmailSignIn", 1)
     tail = "  - name: magicEmailSignIn" + tail
@@ -103,9 +103,9 @@ def test_a_config_written_slowly_in_place_is_never_served_half_written(binary, t
         status = server.stop()
     assert status == 0, server.log_text()[-2000:]
     aasa, token = observer.seen[AASA_PATH], observer.seen[TOKEN_PATH]
-    assert set(aasa) == {"200: 9 components", "200: 11 components"}, sorted(set(aasa))
+    assert set(aasa) == {"200: 10 components", "200: 12 components"}, sorted(set(aasa))
     assert set(token) == {"200"}, sorted(set(token))
-    assert aasa[-1] == "200: 11 components"
+    assert aasa[-1] == "200: 12 components"
     messages = [entry.get("message") for entry in server.log_entries()]
     assert WAITING in messages
     assert messages.count("reloaded") == 1 and "reload rejected; still serving the previous config" not in messages

@@ -4,24 +4,11 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")
 
-local paths = {
+dofile(here .. "rotate.lua")
+
+rotate({
    "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42",
    "/resolve?url=https%3A%2F%2Flinks.example.com%2Fnothing",
    "/resolve?url=expchg%3A%2F%2Fc%2F42",
    "/resolve?url=https%3A%2F%2Flinks.example.com%2Fu%2Fabcd&state=ready",
-}
-
-local prepared = {}
-local next_index = 1
-
-function init(args)
-   for index, path in ipairs(paths) do
-      prepared[index] = wrk.format("GET", path)
-   end
-end
-
-function request()
-   local prepared_request = prepared[next_index]
-   next_index = next_index % #prepared + 1
-   return prepared_request
-end
+})

@@ -1,11 +1,27 @@
+package import DeepLinkConfig
 package import DeepLinkRouting
+import Foundation
 import GeneratedNames
 
-/// What `check` refuses for the Kotlin code (`deeplinkd generate kotlin`): names it cannot declare even in
+/// What `deeplinkd check` and `deeplinkd generate kotlin` refuse for the Kotlin code: names it cannot declare even in
 /// backticks. Keywords are escaped, so only these are left: a name made of `_` alone (Kotlin reserves `_`, `__`, …),
 /// a route whose class would hide a type the file declares, and states or features whose enum entries would be the
 /// same once their first letter is upper-cased (`signedOut` and `SignedOut`).
-package enum KotlinNameProblems {
+package enum KotlinNameCheck {
+    /// `check`, the result of checking the table at `path` (`Configuration.check(file:templates:)`), with the Kotlin
+    /// name problems of the table's generated code added in line order; the table and documents are gone when one is
+    /// an error, so a table `check` accepts generates Kotlin that compiles.
+    package static func adding(to check: Configuration.Check, file path: String) -> Configuration.Check {
+        // An error without a line is the file's own (unreadable, a FIFO, not UTF-8): nothing to read again.
+        guard !check.diagnostics.contains(where: { $0.line == nil && $0.severity == .error }), let yaml = try? String(contentsOfFile: path, encoding: .utf8),
+            let definition = Configuration.definition(yaml: yaml)
+        else { return check }
+        let all = check.diagnostics + problems(in: definition)
+        let ordered = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        let isValid = !ordered.contains { $0.severity == .error }
+        return (isValid ? check.table : nil, check.android, isValid ? check.documents : nil, ordered)
+    }
+
     /// Every such problem in `definition`, on its line.
     package static func problems(in definition: RouteTableDefinition) -> [Diagnostic] {
         var problems: [Diagnostic] = []

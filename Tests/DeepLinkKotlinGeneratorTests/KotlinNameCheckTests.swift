@@ -1,39 +1,52 @@
 import DeepLinkConfig
 import DeepLinkKotlinGenerator
 import DeepLinkRouting
+import Foundation
 import Testing
 
 @Suite("The names the generated Kotlin cannot declare")
-struct KotlinNameProblemsTests {
-    func check(_ routes: String, states: String = "[a]", features: String = "[]") -> [String] {
+struct KotlinNameCheckTests {
+    /// What `deeplinkd check` reports for a table with these routes, states and features (the config's own checks,
+    /// then the Kotlin names'), each line naming the file `t.yaml`.
+    func check(_ routes: String, states: String = "[a]", features: String = "[]") throws -> [String] {
         let yaml = "app: {name: A, appIDs: [ABCDE12345.com.example.app]}\ndomains: [a.example]\nstates: \(states)\nfeatures: \(features)\nroutes:\n" + routes
-        return Configuration.check(yaml: yaml).diagnostics.map { $0.formatted(file: "t.yaml") }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kotlin-names-\(UUID().uuidString).yaml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return KotlinNameCheck.adding(to: Configuration.check(file: path), file: path).diagnostics.map { $0.formatted(file: "t.yaml") }
     }
 
     @Test("a route whose class would hide a type of the file, names of underscores only, and entries equal once upper-cased are refused")
-    func refused() {
+    func refused() throws {
         #expect(
-            check("  - {name: deepLinkTable, path: t}\n  - {name: companion, path: c}\n")
+            try check("  - {name: deepLinkTable, path: t}\n  - {name: companion, path: c}\n")
                 == [
                     "t.yaml:6: route 'deepLinkTable': its Kotlin class 'DeepLinkTable' would hide a type the generated Kotlin declares; rename the route",
                     "t.yaml:7: route 'companion': its Kotlin class 'Companion' would hide a type the generated Kotlin declares; rename the route",
                 ])
         #expect(
-            check("  - {name: r, path: \"r/$(__)\", params: {__: {charset: a-z}}}\n") == [
+            try check("  - {name: r, path: \"r/$(__)\", params: {__: {charset: a-z}}}\n") == [
                 "t.yaml:6: route 'r': parameter '__': its Kotlin name '__' is reserved in Kotlin; rename the parameter"
             ])
         #expect(
-            check("  - {name: r, path: r}\n", states: "[signedOut, SignedOut]") == [
+            try check("  - {name: r, path: r}\n", states: "[signedOut, SignedOut]") == [
                 "t.yaml:3: state 'SignedOut': its Kotlin name 'SignedOut' is also the Kotlin name of 'signedOut' (Kotlin enum entries start upper-case); rename one"
             ])
+    }
+
+    @Test("the config alone accepts a name only the Kotlin cannot declare: the server does not depend on a generator's names")
+    func configurationAlone() throws {
+        let yaml = "app: {name: A, appIDs: [ABCDE12345.com.example.app]}\ndomains: [a.example]\nroutes:\n  - {name: companion, path: c}\n"
+        #expect(try Configuration(yaml: yaml).table.routes.map(\.name) == ["companion"])
+        #expect(try check("  - {name: companion, path: c}\n").count == 1)
     }
 
     @Test(
         "keywords and synthesized members are escaped, not refused",
         arguments: ["in", "object", "copy", "component1", "name", "ordinal", "values", "string", "kotlin"])
-    func escaped(name: String) {
+    func escaped(name: String) throws {
         #expect(
-            check(
+            try check(
                 "  - {name: \"\(name)\", path: \"r/$(\(name))\", params: {\"\(name)\": {charset: a-z}}}\n", states: "[\"\(name)\"]", features: "[\"\(name)\"]")
                 == [])
     }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import deeplinkd
+
 /// A scratch directory holding a route table made for the QR tests: a route whose values need percent-encoding
 /// (spaces, `'`, `,`, `&`, `<`, `"`, `é`), with an optional query parameter; a secret route; an app-only route.
 struct QRFixture {
@@ -30,17 +32,18 @@ struct QRFixture {
 
         """
 
-    let directory: URL
+    let scratch: ScratchDirectory
+    /// The scratch directory's path.
+    var directory: String { scratch.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinkd-qr-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.table.write(to: directory.appendingPathComponent("stations.yaml"), atomically: true, encoding: .utf8)
+        scratch = try ScratchDirectory("qr")
+        try scratch.write(Self.table, to: "stations.yaml")
     }
 
     /// The path of `name` in the scratch directory.
     func path(_ name: String) -> String {
-        directory.appendingPathComponent(name).path
+        scratch.path(name)
     }
 
     /// `deeplinkd qr` with the fixture's table.
@@ -56,6 +59,6 @@ struct QRFixture {
     }
 
     func remove() {
-        try? FileManager.default.removeItem(at: directory)
+        scratch.remove()
     }
 }
