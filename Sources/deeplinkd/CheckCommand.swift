@@ -25,8 +25,10 @@ struct CheckCommand: ParsableCommand {
         let templateNames = templates.flatMap { FileSystem.entries(of: $0) }.map { names in
             Set(names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
         }
-        // The names of both generated files: a table check accepts generates Swift and Kotlin that compile.
-        let (table, _, _, diagnostics) = KotlinNameCheck.adding(to: SwiftNameCheck.check(file: path, templates: templateNames), file: path)
+        // The names of the generated files: a table check accepts generates Swift that compiles, and Kotlin too when
+        // it names an Android app (`generate kotlin` checks the Kotlin names of any table).
+        let swiftChecked = SwiftNameCheck.check(file: path, templates: templateNames)
+        let (table, _, _, diagnostics) = swiftChecked.android.isEmpty ? swiftChecked : KotlinNameCheck.adding(to: swiftChecked, file: path)
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {

@@ -16,7 +16,9 @@ struct CheckCommandTests {
         #expect(result.error == "\(fifo): cannot read the config: it is a named pipe (FIFO), not a regular file\n")
     }
 
-    @Test("check and generate kotlin refuse a name the generated Kotlin cannot declare, on its line; resolve and generate swift take the table")
+    @Test(
+        "generate kotlin refuses a name the generated Kotlin cannot declare, on its line, and check too when the table names an Android app; resolve and generate swift take the table"
+    )
     func kotlinNames() throws {
         let scratch = try ScratchDirectory("kotlin")
         defer { scratch.remove() }
@@ -29,12 +31,26 @@ struct CheckCommandTests {
 
             """, to: "deeplinkd.yaml")
         let message = "\(table):4: route 'companion': its Kotlin class 'Companion' would hide a type the generated Kotlin declares; rename the route\n"
-        for command in [["check"], ["generate", "kotlin"]] {
-            let result = try Deeplinkd.run(command + ["--config", table])
-            #expect(result.status == 1, "\(command)")
-            #expect(result.output.isEmpty, "\(command)")
-            #expect(result.error == message, "\(command)")
-        }
+        let generated = try Deeplinkd.run(["generate", "kotlin", "--config", table])
+        #expect(generated.status == 1)
+        #expect(generated.output.isEmpty)
+        #expect(generated.error == message)
+        // Without an Android app, Kotlin names are generate kotlin's concern alone.
+        let checked = try Deeplinkd.run(["check", "--config", table])
+        #expect(checked.status == 0, "\(checked.error)")
+        let android = try scratch.write(
+            """
+            app: {name: A, appIDs: [ABCDE12345.com.example.app]}
+            domains: [a.example]
+            android: [{package: com.example.app, sha256CertFingerprints: ["\(Array(repeating: "AB", count: 32).joined(separator: ":"))"]}]
+            routes:
+              - {name: companion, path: "c/$(id)", params: {id: {charset: "0-9"}}, notification: n}
+
+            """, to: "android.yaml")
+        let refused = try Deeplinkd.run(["check", "--config", android])
+        #expect(refused.status == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.error == message.replacingOccurrences(of: "\(table):4:", with: "\(android):5:"))
         let resolved = try Deeplinkd.run(["resolve", "--config", table, "https://a.example/c/1"])
         #expect(resolved.status == 0, "\(resolved.error)")
         #expect(resolved.output.contains(#""route":"companion""#), "\(resolved.output)")
