@@ -10,7 +10,7 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(help: "The app's state (a RootRoute such as ready); adds \"action\": dispatch, wait (with the reason the app holds it) or ignore.")
+    @Option(help: "The app's state (one of the table's states, such as ready); adds \"action\": dispatch, wait (with the reason the app holds it) or ignore.")
     var state: String?
 
     @Option(

@@ -8,7 +8,7 @@ struct StarterTable {
     /// The YAML text; each value is a YAML double-quoted scalar that reads back as exactly what was given.
     var yaml: String {
         """
-        # deeplinkd route table. `deeplinkd check --config THIS_FILE` validates it; README.md documents every key.
+        # deeplinkd route table. `deeplinkd check --config THIS_FILE` validates it; docs/table.md documents every key.
         app:
           name: \(name.yamlQuoted)              # shown on landing pages
           appIDs: [\(appID.yamlQuoted)]         # TEAMID.bundle.id, one or more
