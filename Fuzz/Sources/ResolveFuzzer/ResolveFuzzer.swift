@@ -54,14 +54,24 @@ struct ResolveChecks {
             for parameter in match.parameters {
                 invariant(sameBytes(params[parameter.name], parameter.value), "param \(parameter.name) is its value: \(json)")
             }
-            let isAdmitted = match.route.gate.map { table.gates[$0]?.contains(state ?? "") ?? false } ?? true
-            let expected = state.map { _ in isAdmitted ? "dispatch" : "ignore" }
-            invariant(object["action"] as? String == expected, "action for state \(state ?? "nil") is \(expected ?? "absent"): \(json)")
+            let expected = state.map { expectedAction(of: match.route, in: $0) }
+            invariant(object["action"] as? String == expected?.action, "action for state \(state ?? "nil") is \(expected?.action ?? "absent"): \(json)")
+            invariant(object["reason"] as? String == expected?.reason, "reason for state \(state ?? "nil") is \(expected?.reason ?? "absent"): \(json)")
         case .unmatched(let unmatched):
             invariant(object["matched"] as? Bool == false, "matched is false: \(json)")
             invariant(object["reason"] as? String == unmatched.reason.rawValue, "reason is the outcome's: \(json)")
             invariant(object["action"] == nil, "an unmatched result has no action: \(json)")
         }
+    }
+
+    /// What the app does with a link of `route` in `state`, read from the table's keys: held in a state the route
+    /// waits in, whatever its gate says; dispatched where its gate admits the state; otherwise held until a state
+    /// the gate admits when the route resumes, else ignored.
+    private func expectedAction(of route: Route, in state: String) -> (action: String, reason: String?) {
+        if route.delivery.waitStates.contains(state) { return ("wait", "undecidedState") }
+        let isAdmitted = route.gate.map { table.gates[$0]?.contains(state) ?? false } ?? true
+        if isAdmitted { return ("dispatch", nil) }
+        return route.delivery.resumes ? ("wait", "notYetAdmitted") : ("ignore", nil)
     }
 
     /// A match's canonical links resolve again to the same route and parameters, and building the link from the
