@@ -2,7 +2,8 @@
 # Tests/system/requirements.txt, installed into .venv-system/ the first time and again whenever that file changes.
 # Among them: hostile HTTP, slowloris and floods; reloads under wrk and SIGTERM with requests in flight; the API against
 # its OpenAPI file (schemathesis, REDbot); every landing page in Debian's chromium through Playwright, with an XSS
-# matrix; the WHATWG differential (the resolver against ada on 131,040 tricky URLs); Http11Probe's and
+# matrix, and axe-core, the Nu HTML Checker (on Java) and extruct on every page in every browser, light and dark;
+# the WHATWG differential (the resolver against ada on 131,040 tricky URLs); Http11Probe's and
 # http-desync-guardian's request-smuggling vectors, alone and behind Debian's nginx and haproxy. About 3 min after the
 # build.
 CHECKS += system-check
@@ -17,5 +18,5 @@ $(SYSTEM_VENV)/installed: Tests/system/requirements.txt
 	touch $@
 
 system-check: $(SYSTEM_VENV)/installed
-	@scripts/install-deps.sh wrk chromium nginx haproxy
+	@scripts/install-deps.sh wrk chromium nginx haproxy default-jre-headless
 	cd Tests/system && ../../$(SYSTEM_VENV)/bin/python -m pytest
