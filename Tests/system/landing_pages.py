@@ -1,5 +1,5 @@
 """Every page deeplinkd serves as HTML, found from the route tables rather than listed by hand, for
-test_usable_pages.py: the landing page of each route that names one (with parameter values made from the route's own
+test_page_accessibility.py, test_page_validity.py and test_page_unfurl.py: the landing page of each route that names one (with parameter values made from the route's own
 rules), the error pages (an unknown link, a parameter its rule refuses, a method the page does not answer), each in
 every browser of agents.txt; and the page states of scripts/screenshots.sh (a path, a browser and a table each).
 
@@ -171,3 +171,28 @@ def fetch(port, visit, path):
 
 def digest(body):
     return hashlib.sha256(body).hexdigest()
+
+
+def pieces(secret, size=8):
+    """The secret and every run of `size` characters in it: a partial echo is a leak too."""
+    return {secret} | {secret[i:i + size] for i in range(len(secret) - size + 1)}
+
+
+def serve_pages(binary, serve):
+    """Visit id → the visit, its server, and what the server answered it (status, headers, body) with what
+    `deeplinkd resolve` says of its path; a server per table, started by conftest's `serve`."""
+    servers, planned, found = {}, {}, {}
+    for visit in VISITS:
+        if visit.table not in servers:
+            servers[visit.table] = serve("--config", visit.table, name=f"server-{len(servers)}")
+            planned[visit.table] = resolve_pages(binary, visit.table)
+        if visit.path is None:
+            visit.method, visit.path, visit.expected_status = planned[visit.table][visit.name]
+        status, headers, body = fetch(servers[visit.table].port, visit, visit.path)
+        found[visit.id] = {"visit": visit, "server": servers[visit.table], "status": status, "headers": headers,
+                           "body": body, "resolved": resolve(binary, visit.table, visit.path)}
+    return found
+
+
+VISITS = visits()
+IDS = [visit.id for visit in VISITS]
