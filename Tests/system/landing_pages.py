@@ -173,11 +173,6 @@ def digest(body):
     return hashlib.sha256(body).hexdigest()
 
 
-def pieces(secret, size=8):
-    """The secret and every run of `size` characters in it: a partial echo is a leak too."""
-    return {secret} | {secret[i:i + size] for i in range(len(secret) - size + 1)}
-
-
 def serve_pages(binary, serve):
     """Visit id → the visit, its server, and what the server answered it (status, headers, body) with what
     `deeplinkd resolve` says of its path; a server per table, started by conftest's `serve`."""

@@ -14,6 +14,7 @@ import pytest
 from extruct.utils import parse_html
 
 import landing_pages as lp
+from test_browser import pieces
 
 TWITTER_CARDS = {"summary", "summary_large_image", "app", "player"}
 
@@ -81,7 +82,7 @@ def unfurl_failures(page, table):
         values = [v for v in resolved.get("params", {}).values() if isinstance(v, str)]
         everything = found["values"] + [json.dumps(found[k]) for k in ("og", "rdfa", "microdata", "json-ld")]
         checks["a value of the secret link in the metadata"] = (
-            sorted({piece for value in values for piece in lp.pieces(value) for text in everything if piece in text}), [])
+            sorted({piece for value in values for piece in pieces(value) for text in everything if piece in text}), [])
     return [f"{what}: expected {wanted!r}, got {got!r}" for what, (got, wanted) in checks.items() if got != wanted]
 
 
