@@ -8,7 +8,8 @@
 # for chromium's own User-Agent), the route table served, the path opened, and `dark` for prefers-color-scheme: dark.
 # Phone shots are 390x844 (an iPhone's viewport) at scale 1, which keeps each PNG small. A page state that needs a
 # User-Agent, a table or a path of its own is one more line here. Tests/system/landing_pages.py reads this list, so
-# the page tests (axe-core, HTML validity, unfurl metadata) check every state in it: each screenshot is of a checked page.
+# the page tests (axe-core, HTML validity, unfurl metadata) check every state in it: each screenshot shows a checked
+# page.
 states=(
     # name                  size      browser        table                   path
     "charger                390x844   -              config/deeplinkd.yaml   /c/CH-42"

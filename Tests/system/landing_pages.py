@@ -1,7 +1,8 @@
 """Every page deeplinkd serves as HTML, found from the route tables rather than listed by hand, for
-test_page_accessibility.py, test_page_validity.py and test_page_unfurl.py: the landing page of each route that names one (with parameter values made from the route's own
-rules), the error pages (an unknown link, a parameter its rule refuses, a method the page does not answer), each in
-every browser of agents.txt; and the page states of scripts/screenshots.sh (a path, a browser and a table each).
+test_page_accessibility.py, test_page_validity.py and test_page_unfurl.py: the landing page of each route that names
+one (with parameter values made from the route's own rules), the error pages (an unknown link, a parameter its rule
+refuses, a method the page does not answer), each in every browser of agents.txt; and the page states of
+scripts/screenshots.sh (a path, a browser and a table each).
 
 A route added to a table, or a state added to the screenshot list, is checked without a change here.
 """
@@ -79,7 +80,8 @@ def screenshot_states():
         fields = line.strip().strip('"').split()
         if fields and not line.strip().startswith("#"):
             name, size, agent, table, path, *rest = fields
-            states.append((name, size, None if agent == "-" else agent, ROOT / table, path, rest[0] if rest else "light"))
+            scheme = rest[0] if rest else "light"
+            states.append((name, size, None if agent == "-" else agent, ROOT / table, path, scheme))
     return states
 
 
@@ -96,7 +98,8 @@ def page_names(table):
     """What `table` serves as HTML, by name: each landing route, each one's refused value, an unknown link, and a
     method a landing page does not answer."""
     routes = [route["name"] for route in landing_routes(table)]
-    return routes + [f"{route}-invalid" for route in routes] + ["not-found"] + (["method-not-allowed"] if routes else [])
+    refused = [f"{route}-invalid" for route in routes] + ["not-found"] + (["method-not-allowed"] if routes else [])
+    return routes + refused
 
 
 def visits():

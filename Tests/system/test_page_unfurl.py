@@ -96,8 +96,8 @@ def test_the_unfurl_check_catches_a_token_and_a_missing_canonical_link(pages):
     """The magic-link page with its token put in og:url, and the charger page without its canonical link."""
     secret = next(p for p in pages.values() if p["visit"].name == "magicEmailSignIn" and p["visit"].agent == "desktop")
     token = secret["resolved"]["params"]["token"]
-    leaked = secret["body"].replace(b"</head>", f'<meta property="og:url" content="https://links.example.com/m/{token}">'
-                                                 f"</head>".encode())
+    tag = f'<meta property="og:url" content="https://links.example.com/m/{token}">'
+    leaked = secret["body"].replace(b"</head>", tag.encode() + b"</head>")
     failures = unfurl_failures({**secret, "body": leaked}, lp.table_document(lp.DEFAULT_CONFIG))
     assert any(f.startswith("og:url") for f in failures) and any("secret link" in f for f in failures), failures
     charger = next(p for p in pages.values() if p["visit"].name == "charger" and p["visit"].agent == "desktop")

@@ -51,7 +51,7 @@ def vnu(documents, directory):
         files[key].write_bytes(body)
     answer = subprocess.run([java, "-jar", VNU_JAR, "--format", "json", "--stdout", *map(str, files.values())],
                             capture_output=True, text=True, timeout=300)
-    assert answer.stdout.startswith("{"), f"vnu.jar did not answer (status {answer.returncode}): {answer.stderr[-2000:]}"
+    assert answer.stdout.startswith("{"), f"vnu.jar gave no report ({answer.returncode}): {answer.stderr[-2000:]}"
     found = {key: [] for key in files}
     for message in json.loads(answer.stdout)["messages"]:
         if message["type"] == "error" or message.get("subType") == "warning":
