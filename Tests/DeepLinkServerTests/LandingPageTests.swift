@@ -30,6 +30,8 @@ struct LandingPageTests {
         let html = F.send("/u/PUB1").response.text
         #expect(html.contains("<h1>Sign in with your EV card</h1>"))
         #expect(html.contains(#"content="app-id=1234567890, app-argument=https://links.example.com/u/PUB1""#))
+        #expect(html.contains(#"<link rel="canonical" href="https://links.example.com/u/PUB1">"#))
+        #expect(html.contains(#"<meta property="og:url" content="https://links.example.com/u/PUB1">"#))
         #expect(!html.contains("expchg:"))
     }
 
