@@ -29,7 +29,9 @@ extension ConfigurationParser {
             isSecret: route.bool("secret", problems: &problems) ?? false,
             landing: route.string("landing", problems: &problems), stack: route.strings("stack", problems: &problems) ?? [], line: route.line,
             appClip: route.bool("appClip", problems: &problems).map { Located($0, line: route.values["appClip"]?.mark?.line) })
-        return withDelivery(definition, from: route)
+        var withVersion = withDelivery(definition, from: route)
+        withVersion.minAppVersion = route.string("minAppVersion", problems: &problems)
+        return withVersion
     }
 
     private mutating func parseParameters(_ route: YAMLSection) -> [ParameterDefinition] {

@@ -13,7 +13,7 @@ struct ConfigurationParser {
     static let routeKeys =
         [
             "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
-        ] + deliveryKeys
+        ] + deliveryKeys + ["minAppVersion"]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints", "relations"]
 

@@ -73,6 +73,7 @@ extension SwiftGenerator {
         // The defaults are left out: the generated code reads a missing key as the default.
         if delivery.expiry != Delivery.defaultExpiry { line["expiry"] = delivery.expiry }
         if delivery.presentation != (route.isSecret ? .none : .replace) { line["presentation"] = delivery.presentation.rawValue }
+        line["minAppVersion"] = route.minAppVersion?.text
         return line
     }
 

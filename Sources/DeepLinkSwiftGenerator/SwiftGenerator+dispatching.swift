@@ -9,6 +9,17 @@ extension SwiftGenerator {
                 EmbeddedTable.compiledRoute(route)?.notification.map { Foundation.Notification.Name($0) }
             }
 
+            /// The app's version as its bundle says (`CFBundleShortVersionString` of `Bundle.main`), to pass as `appVersion`;
+            /// nil when the bundle has none (a test runner, a command-line tool).
+            \(access)nonisolated static var bundleVersion: String? {
+                Foundation.Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
+            }
+
+            /// The oldest version of the app that opens this link's route (its `minAppVersion`); nil for a route without one.
+            \(access)nonisolated var minAppVersion: String? {
+                EmbeddedTable.line(of: route)?.minAppVersion
+            }
+
             /// The feature the table says this link's route requires, if any.
             \(access)nonisolated var requiredFeature: Feature? {
                 \(features.isEmpty ? "nil" : "EmbeddedTable.compiledRoute(route)?.feature.flatMap { Feature(rawValue: $0) }")
@@ -46,36 +57,41 @@ extension SwiftGenerator {
                 /// What the app does with this link with `features` enabled, as the server's `/resolve` says:
                 /// `.ignore(.featureDisabled)` when it requires a feature not in `features`, `.ignore(.invalidValue)` when a
                 /// value breaks its rule.
+                /// `.update(minimum:)` first, when `appVersion` (the app's, such as `DeepLink.bundleVersion`) is older than the
+                /// route's `minAppVersion`; nil asks for no update.
             """
             : """
                 /// What the app does with this link in `state` with `features` enabled, as the server's `/resolve` says:
-                /// `.wait(.undecidedState)` in a state the route waits in; in a state its gate refuses, `.wait(.notYetAdmitted)`
-                /// when it keeps such links until a state it admits, else `.ignore(.gateClosed)`; `.ignore(.featureDisabled)`
-                /// when it requires a feature not in `features`; `.ignore(.invalidValue)` when a value breaks its rule.
+                /// `.update(minimum:)` first, when `appVersion` (the app's, such as `DeepLink.bundleVersion`) is older than the
+                /// route's `minAppVersion` (nil asks for no update); `.wait(.undecidedState)` in a state the route waits in; in
+                /// a state its gate refuses, `.wait(.notYetAdmitted)` when it keeps such links until a state it admits, else
+                /// `.ignore(.gateClosed)`; `.ignore(.featureDisabled)` when it requires a feature not in `features`;
+                /// `.ignore(.invalidValue)` when a value breaks its rule.
             """
         guard !states.isEmpty else {
             return summary + """
 
-                    \(access)nonisolated func action(features: Set<Feature>) -> Action {
-                        EmbeddedTable.action(of: self, state: nil, features: \(features))
+                    \(access)nonisolated func action(features: Set<Feature>, appVersion: String? = nil) -> Action {
+                        EmbeddedTable.action(of: self, state: nil, features: \(features), appVersion: appVersion)
                     }
 
-                    /// What the app does with this link with no feature enabled (`action(features:)` with none).
-                    \(access)nonisolated func action() -> Action {
-                        action(features: [])
+                    /// What the app does with this link with no feature enabled (`action(features:appVersion:)` with none).
+                    \(access)nonisolated func action(appVersion: String? = nil) -> Action {
+                        action(features: [], appVersion: appVersion)
                     }
 
                 """
         }
         return summary + """
 
-                \(access)nonisolated func action(in state: AppState, features: Set<Feature>) -> Action {
-                    EmbeddedTable.action(of: self, state: state.rawValue, features: \(features))
+                \(access)nonisolated func action(in state: AppState, features: Set<Feature>, appVersion: String? = nil) -> Action {
+                    EmbeddedTable.action(of: self, state: state.rawValue, features: \(features), appVersion: appVersion)
                 }
 
-                /// What the app does with this link in `state` with no feature enabled (`action(in:features:)` with none).
-                \(access)nonisolated func action(in state: AppState) -> Action {
-                    action(in: state, features: [])
+                /// What the app does with this link in `state` with no feature enabled (`action(in:features:appVersion:)` with
+                /// none).
+                \(access)nonisolated func action(in state: AppState, appVersion: String? = nil) -> Action {
+                    action(in: state, features: [], appVersion: appVersion)
                 }
 
             """

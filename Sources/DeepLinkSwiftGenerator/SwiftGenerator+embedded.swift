@@ -98,10 +98,12 @@ extension SwiftGenerator {
                 "let aliases: [String]?, parameters: [Parameter]?, notification: String?, gate: String?, feature: String?, landing: String?",
                 "let secret: Bool?, stack: [String]?",
                 "/// The states it waits in, whether it keeps what its gate refuses, for how many seconds, and its presentation.",
-                "let wait: [String]?, resume: Bool?, expiry: Int?, presentation: String?", "",
+                "let wait: [String]?, resume: Bool?, expiry: Int?, presentation: String?",
+                "/// The oldest version of the app that opens its links, as the table writes it.",
+                "let minAppVersion: String?", "",
                 "enum CodingKeys: String, CodingKey {",
                 "    case name, path, caseName = \"case\", scopes, aliases, parameters, notification, gate, feature, landing, secret, stack, wait, resume",
-                "    case expiry, presentation",
+                "    case expiry, presentation, minAppVersion",
                 "}",
             ], indent: "    ")
         return """

@@ -12,20 +12,24 @@ extension SwiftGenerator {
                 "private let window: Foundation.TimeInterval",
             ] + (hasStates ? ["private var currentState: AppState"] : []) + [
                 "private var currentFeatures: Set<Feature>",
+                "/// The app's version, for the routes with a `minAppVersion`; nil asks for no update.",
+                "private let appVersion: String?",
                 "/// The held links in the order they arrived, each with the time it expires.",
                 "private var pending: [(arrival: Arrival, deadline: Foundation.TimeInterval)] = []",
                 "/// When each link last arrived or was handed over, for the window.",
                 "private var seen: [\(name): Foundation.TimeInterval] = [:]",
                 "/// The hash values of the secret links handed over: not the links, so no token stays in memory for them.",
                 "private var handedOverSecrets: Set<Int> = []", "",
-                "/// An inbox for an app \(hasStates ? "in `state` " : "")with `features` enabled. `window` is how long a link arriving again is",
-                "/// the same delivery; `clock` gives the time in seconds (inject one to test a launch deterministically).",
+                "/// An inbox for an app \(hasStates ? "in `state` " : "")with `features` enabled, at `appVersion` (`DeepLink.bundleVersion`; nil",
+                "/// asks for no update). `window` is how long a link arriving again is the same delivery; `clock` gives the time in",
+                "/// seconds (inject one to test a launch deterministically).",
                 "\(access)nonisolated init(",
-                "    \(hasStates ? "state: AppState, " : "")features: Set<Feature> = [], window: Foundation.TimeInterval = Inbox.defaultWindow,",
+                "    \(hasStates ? "state: AppState, " : "")features: Set<Feature> = [], appVersion: String? = nil,",
+                "    window: Foundation.TimeInterval = Inbox.defaultWindow,",
                 "    clock: @escaping @Sendable () -> Foundation.TimeInterval = { Foundation.Date().timeIntervalSinceReferenceDate }",
                 ") {",
             ] + (hasStates ? ["    self.currentState = state"] : []) + [
-                "    self.currentFeatures = features", "    self.window = window", "    self.clock = clock", "}",
+                "    self.currentFeatures = features", "    self.appVersion = appVersion", "    self.window = window", "    self.clock = clock", "}",
             ]
         let declaration = nonisolatedDeclaration("\(access)final class Inbox: @unchecked Sendable", body: body, indent: "    ")
         return """

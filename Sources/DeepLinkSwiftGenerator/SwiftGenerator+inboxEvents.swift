@@ -7,6 +7,8 @@ extension SwiftGenerator {
                 "/// Hand it over now: post its notification, present it.", "case open(\(name).Arrival)",
                 "/// Held until a state decides it, or until it expires.", "case held(\(name).Arrival, \(name).Action.WaitReason)",
                 "/// Dropped, never handed over.", "case dropped(\(name).Arrival, \(name).Action.IgnoreReason)",
+                "/// Not handed over: the app is older than the route's `minAppVersion`; ask the user to update.",
+                "case needsUpdate(\(name).Arrival, minimum: String)",
                 "/// No route takes what arrived: the reason and detail of the server's `/resolve`.",
                 "case unmatched(\(name).Unmatched, \(name).Arrival.Entry)", "",
                 "/// The link to hand over now, for `open`; nil for the others.",
@@ -19,6 +21,7 @@ extension SwiftGenerator {
                 "    case .open(let arrival): \"open \\(arrival)\"",
                 "    case .held(let arrival, let reason): \"held (\\(reason.rawValue)) \\(arrival)\"",
                 "    case .dropped(let arrival, let reason): \"dropped (\\(reason.rawValue)) \\(arrival)\"",
+                "    case .needsUpdate(let arrival, let minimum): \"needs update (\\(minimum)) \\(arrival)\"",
                 "    case .unmatched(let unmatched, let entry): \"unmatched from \\(entry.rawValue): \\(unmatched)\"",
                 "    }",
                 "}",
@@ -33,7 +36,7 @@ extension SwiftGenerator {
             extension \(name).Inbox {
                 /// What the table says of `link` in the state and with the features last reported.
                 nonisolated private func decide(_ link: \(name)) -> \(name).Action {
-                    \(name).EmbeddedTable.action(of: link, state: \(state), features: \(features))
+                    \(name).EmbeddedTable.action(of: link, state: \(state), features: \(features), appVersion: appVersion)
                 }
 
                 /// Hands `arrival` over, holds it or drops it; a link seen within the window, held already or (secret) handed
@@ -54,6 +57,8 @@ extension SwiftGenerator {
                         return .held(arrival, reason)
                     case .ignore(let reason):
                         return .dropped(arrival, reason)
+                    case .update(let minimum):
+                        return .needsUpdate(arrival, minimum: minimum)
                     }
                 }
 
@@ -70,6 +75,8 @@ extension SwiftGenerator {
                             kept.append(item)
                         case .ignore(let reason):
                             events.append(.dropped(item.arrival, reason))
+                        case .update(let minimum):
+                            events.append(.needsUpdate(item.arrival, minimum: minimum))
                         }
                     }
                     pending = kept

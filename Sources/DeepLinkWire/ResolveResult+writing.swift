@@ -95,6 +95,10 @@ extension ResolveResult {
             output.write(#","reason":"#)
             output.writeJSONString(reason)
         }
+        if let minAppVersion {
+            output.write(#","minAppVersion":"#)
+            output.writeJSONString(minAppVersion.text)
+        }
     }
 
     /// The members after `url` of an unmatched result.

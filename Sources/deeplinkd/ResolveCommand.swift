@@ -3,7 +3,7 @@ import DeepLinkConfig
 import DeepLinkRouting
 import DeepLinkWire
 
-/// `deeplinkd resolve [--state STATE] [--feature NAME]... URL...`: one resolve-result JSON object per line.
+/// `deeplinkd resolve [--state STATE] [--feature NAME]... [--app-version V] URL...`: one resolve-result JSON object per line.
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve", abstract: "Print the intent each URL resolves to, as the app would parse it (JSON lines).")
@@ -21,16 +21,32 @@ struct ResolveCommand: ParsableCommand {
     @Flag(help: "The user has no app feature: every route that requires one is ignored (without it or --feature, the answer only names the feature).")
     var noFeatures = false
 
+    @Option(
+        name: .customLong("app-version"),
+        help: "The app's version (2.3); a route whose minAppVersion is newer is \"action\": update with its \"minAppVersion\", before any gate or feature.")
+    var appVersion: String?
+
     @Argument(help: "The URLs to resolve.")
     var urls: [String]
 
+    func validate() throws {
+        if let appVersion {
+            do throws(AppVersionError) {
+                _ = try AppVersion(parsing: appVersion)
+            } catch {
+                throw ValidationError("--app-version \(error)")
+            }
+        }
+    }
+
     func run() throws {
         let table = try options.load().table
+        let version = try appVersion.map { text throws(AppVersionError) in try AppVersion(parsing: text) }
         let enabled = features.isEmpty && !noFeatures ? nil : Set(features)
         for url in urls {
             let json: String
             do {
-                json = try table.resolve(url, state: state, features: enabled).json()
+                json = try table.resolve(url, state: state, features: enabled, appVersion: version).json()
             } catch {
                 Console.error("deeplinkd: \(error)")
                 throw ExitCode.failure

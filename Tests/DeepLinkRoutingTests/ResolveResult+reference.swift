@@ -40,6 +40,7 @@ extension ResolveResult {
             }
             if let action { writer.string("action", action.rawValue) }
             if let ignoreReason { writer.string("reason", ignoreReason.rawValue) }
+            if let minAppVersion { writer.string("minAppVersion", minAppVersion.text) }
         case .unmatched(let unmatched):
             writer.bool("matched", false)
             writer.string("reason", unmatched.reason.rawValue)

@@ -84,7 +84,10 @@ struct APITests {
             ("application/json", #"{"urls": "a"}"#, 400, "'urls' must be an array of strings"),
             ("application/json", #"{"urls": [1]}"#, 400, "'urls' must be an array of strings"),
             ("application/json", #"{"urls": [], "state": 3}"#, 400, "'state' must be a string"),
-            ("application/json", #"{"urls": [], "extra": 1}"#, 400, #"unknown key 'extra'; send {"urls": [...], "state": ..., "features": [...]}"#),
+            (
+                "application/json", #"{"urls": [], "extra": 1}"#, 400,
+                #"unknown key 'extra'; send {"urls": [...], "state": ..., "features": [...], "appVersion": ...}"#
+            ),
             (
                 "application/json", #"{"urls": [], "state": "nope"}"#, 400,
                 "unknown state 'nope' (known states: launching, welcome, loggingIn, registering, priming, customerSigningIn, ready)"

@@ -46,16 +46,17 @@ struct BrowserClassTests {
     }
 
     @Test(
-        "ordinary browsers, in-app browsers off the phone and requests without a User-Agent are ordinary",
+        "ordinary browsers are ordinary on their phone's system; in-app browsers off the phone and requests without a User-Agent on none",
         arguments: [
-            Self.iPhone.replacingOccurrences(of: "Mobile/15E148", with: "Version/17.0 Mobile/15E148 Safari/604.1"),
-            Self.android.replacingOccurrences(of: "; wv", with: "").replacingOccurrences(of: "Version/4.0 ", with: ""),
-            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 [FBAN/EMA;FBAV/1.0]",
-            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Instagram 305.0.0.24.109",
-            "curl/8.5.0", "", "instagram android iphone",
-        ])
-    func ordinary(userAgent: String) {
-        #expect(BrowserClass(userAgent: userAgent) == .ordinary)
+            (Self.iPhone.replacingOccurrences(of: "Mobile/15E148", with: "Version/17.0 Mobile/15E148 Safari/604.1"), BrowserClass.Platform.iOS),
+            (Self.android.replacingOccurrences(of: "; wv", with: "").replacingOccurrences(of: "Version/4.0 ", with: ""), .android),
+            ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 [FBAN/EMA;FBAV/1.0]", nil),
+            ("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Instagram 305.0.0.24.109", nil),
+            ("curl/8.5.0", nil), ("", nil), ("instagram android iphone", nil),
+        ] as [(String, BrowserClass.Platform?)])
+    func ordinary(userAgent: String, platform: BrowserClass.Platform?) {
+        #expect(BrowserClass(userAgent: userAgent) == platform.map(BrowserClass.ordinary(on:)) ?? .ordinary)
+        #expect(BrowserClass(userAgent: userAgent).platform == platform)
         #expect(BrowserClass(userAgent: userAgent).inApp == nil)
     }
 
@@ -66,16 +67,17 @@ struct BrowserClassTests {
 
     @Test("every class of every known browser on either platform is distinct and names its browser back")
     func distinctClasses() throws {
-        var seen: Set<BrowserClass> = [.ordinary]
+        var seen: Set<BrowserClass> = [.ordinary, .ordinary(on: .iOS), .ordinary(on: .android)]
         for browser in InAppBrowser.known {
             for (prefix, platform) in [(Self.iPhone, BrowserClass.Platform.iOS), (Self.android, .android)] {
                 // The first token is iOS's, the last Android's where they differ (`Twitter for iPhone` says iPhone itself).
                 let token = try #require(platform == .iOS ? browser.tokens.first : browser.tokens.last)
                 let browserClass = BrowserClass(userAgent: prefix + " " + token.description + "1.0")
                 #expect(browserClass.inApp?.browser == browser && browserClass.inApp?.platform == platform, "\(browser.name)")
+                #expect(browserClass.platform == platform, "\(browser.name)")
                 #expect(seen.insert(browserClass).inserted, "\(browser.name)")
             }
         }
-        #expect(seen.count == 1 + 2 * InAppBrowser.known.count)
+        #expect(seen.count == 3 + 2 * InAppBrowser.known.count)
     }
 }

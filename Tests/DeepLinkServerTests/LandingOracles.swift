@@ -72,8 +72,9 @@ extension CompiledPages.Key {
 
 enum LandingOracle {
     /// The URL values of `match`'s page for `browser` built as strings from the routing core's links: the in-app
-    /// browser's name and the way out of it, then (for a route that is not secret) the Smart App Banner, the canonical
-    /// URL, the app-scheme URL, the Google Play URL with the canonical URL as its referrer, then each declared parameter.
+    /// browser's name and the way out of it, the App Store URL and the Google Play URL with the canonical URL as its
+    /// referrer, then (for a route that is not secret) the Smart App Banner, the canonical URL, the app-scheme URL,
+    /// then each declared parameter.
     static func values(of match: RouteMatch, in site: Site, browser: BrowserClass = .ordinary) -> [String?] {
         let table = site.table
         let route = match.route
@@ -87,17 +88,23 @@ enum LandingOracle {
             }
         }
         let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape]
-        guard !route.isSecret else { return inApp }
+        // Each store's button for its own phone, both for any other browser.
+        let appStore = table.app.appStoreID.map { storeID in
+            "https://apps.apple.com/app/id" + storeID + "?" + site.configuration.stores.appStore(forRoute: route.name).query
+        }
+        let play = site.configuration.android.first.map { app in
+            let referrer = route.isSecret ? nil : links.universal.map { "&referrer=" + PercentEncoding.encoded($0) }
+            return "https://play.google.com/store/apps/details?id=" + app.package + (referrer ?? "")
+        }
+        let stores = [browser.platform == .android ? nil : appStore, browser.platform == .iOS ? nil : play]
+        guard !route.isSecret else { return inApp + stores }
         let banner = table.app.appStoreID.map { storeID in
             var banner = "app-id=" + storeID
             if let universal = links.universal { banner += ", app-argument=" + universal }
             if route.isAppClip, let appClip = table.app.appClipBundleID { banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card" }
             return banner
         }
-        let play = site.configuration.android.first.map { app in
-            "https://play.google.com/store/apps/details?id=" + app.package + (links.universal.map { "&referrer=" + PercentEncoding.encoded($0) } ?? "")
-        }
-        return inApp + [banner, links.universal, links.app, play] + route.parameters.map { match.value(of: $0.name) }
+        return inApp + stores + [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
     }
 
     /// The page of `match` for `browser` rendered in full by the template, with the values built as strings.
@@ -106,9 +113,9 @@ enum LandingOracle {
         return String(decoding: site.pages.render(landing, values: values(of: match, in: site, browser: browser)), as: UTF8.self)
     }
 
-    /// Whether a worker has compiled the page of `match`'s shape.
-    static func isCompiled(_ match: RouteMatch, site: Site) -> Bool {
-        guard let key = CompiledPages.Key(route: match.routeIndex, values: values(of: match, in: site)) else { return false }
+    /// Whether a worker has compiled the page of `match`'s shape for `browser`.
+    static func isCompiled(_ match: RouteMatch, site: Site, browser: BrowserClass = .ordinary) -> Bool {
+        guard let key = CompiledPages.Key(route: match.routeIndex, values: values(of: match, in: site, browser: browser)) else { return false }
         return site.compiledPages.all.contains { $0.existingPage(for: key) != nil }
     }
 

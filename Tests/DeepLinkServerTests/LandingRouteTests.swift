@@ -84,17 +84,19 @@ struct LandingRouteTests {
         let text = PageText.init
         let link = { (head: String, end: String) in LandingSource.link(LinkText(head: text(head), hasTail: true, end: text(end))) }
         let charger = try #require(site.landings[0]).sources
+        let appStore = LandingSource.store(LinkText(head: text("https://apps.apple.com/app/id1?mt=8"), hasTail: false), platform: .iOS)
         #expect(
             charger == [
-                .inAppBrowser, .escape,
+                .inAppBrowser, .escape, appStore, .absent,
                 link("app-id=1, app-argument=https://links.example.com/", ", app-clip-bundle-id=com.example.app.Clip, app-clip-display=card"),
-                link("https://links.example.com/", ""), link("expchg://", ""), .absent, .parameter("id"), .parameter("note"), .parameter("tag"),
+                link("https://links.example.com/", ""), link("expchg://", ""), .parameter("id"), .parameter("note"), .parameter("tag"),
             ])
         #expect(
             site.landings[1]?.sources == [
-                .absent, .absent, .link(LinkText(head: text("app-id=1"), hasTail: false)), .absent, link("expchg://", ""), .absent, .parameter("id"),
+                .absent, .absent, appStore, .absent, .link(LinkText(head: text("app-id=1"), hasTail: false)), .absent, link("expchg://", ""),
+                .parameter("id"),
             ])
-        #expect(site.landings[2]?.sources == [.inAppBrowser, .escape])
+        #expect(site.landings[2]?.sources == [.inAppBrowser, .escape, appStore, .absent])
         #expect(try #require(site.landings[0]).linksUseTail && site.landings[2]?.linksUseTail == false)
     }
 

@@ -151,12 +151,23 @@ struct SwiftGeneratorTests {
                 "        nonisolated enum Feature: String, CaseIterable, Hashable, Codable, Sendable {\n            /// `premium-workflows`.\n            case premiumWorkflows = \"premium-workflows\"\n        }\n"
             ))
         #expect(source.contains("EmbeddedTable.compiledRoute(route)?.feature.flatMap { Feature(rawValue: $0) }"))
-        #expect(source.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: Set(features.map(\\.rawValue)))"))
+        #expect(
+            source.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: Set(features.map(\\.rawValue)), appVersion: appVersion)"))
         #expect(source.contains(#"features: [Located("premium-workflows")], routes: routes.map(\.definition))"#))
         let none = try Self.generate(Self.shop)
         #expect(none.contains("        nonisolated enum Feature: CaseIterable, Hashable, Sendable {\n        }\n"))
         #expect(none.contains("    nonisolated var requiredFeature: Feature? {\n        nil\n    }\n"))
-        #expect(none.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: [])"))
+        #expect(none.contains("EmbeddedTable.action(of: self, state: state.rawValue, features: [], appVersion: appVersion)"))
+    }
+
+    @Test("a route's minAppVersion is embedded and asked first; a table without one embeds none")
+    func minAppVersion() throws {
+        let yaml = Self.shop.replacingOccurrences(of: "    gate: calm\n", with: "    gate: calm\n    minAppVersion: \"2.10\"\n")
+        let source = try Self.generate(yaml)
+        #expect(source.contains(#""minAppVersion":"2.10""#))
+        #expect(source.contains("let version = appVersion.flatMap(DeepLinkRouting.AppVersion.init), version < needed"))
+        #expect(source.contains("return .needsUpdate(arrival, minimum: minimum)"))
+        #expect(!(try Self.generate(Self.shop)).contains(#""minAppVersion":"#))
     }
 
     @Test("a table without states gets action(features:), since a function of a value of an empty enum could never run")
@@ -166,8 +177,9 @@ struct SwiftGeneratorTests {
                 .replacingOccurrences(of: "    gate: calm\n", with: ""))
         #expect(
             source.contains(
-                "    nonisolated func action(features: Set<Feature>) -> Action {\n        EmbeddedTable.action(of: self, state: nil, features: [])\n"))
-        #expect(source.contains("    nonisolated func action() -> Action {\n        action(features: [])\n"))
+                "    nonisolated func action(features: Set<Feature>, appVersion: String? = nil) -> Action {\n        EmbeddedTable.action(of: self, state: nil, features: [], appVersion: appVersion)\n"
+            ))
+        #expect(source.contains("    nonisolated func action(appVersion: String? = nil) -> Action {\n        action(features: [], appVersion: appVersion)\n"))
         #expect(!source.contains("func action(in state"))
     }
 

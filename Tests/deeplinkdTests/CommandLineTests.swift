@@ -84,7 +84,7 @@ struct CommandLineTests {
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
                 "\(broken):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
-                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
+                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation, minAppVersion)",
                 "\(broken):6: duplicate route name 'b' (first defined on line 5)",
                 "\(broken):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
             ])

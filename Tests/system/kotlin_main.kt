@@ -9,9 +9,10 @@ import links.expresscan.from
 fun main(args: Array<String>) {
     val state = if (args.size > 1) args[1] else null
     val features = if (args.size > 2) args[2].split(',').filter { it.isNotEmpty() } else if (args.size > 1) emptyList<String>() else null
+    val appVersion = if (args.size > 3) args[3] else null
     when (args[0]) {
         "default" -> links.expresscan.drive(state, features)
-        "everyshape" -> links.everyshape.drive(state, features)
+        "everyshape" -> links.everyshape.drive(state, features, appVersion)
         "hostile" -> links.hostile.drive(state, features)
         "intent" -> {
             // The default table's Android extensions: DeepLink.from(Intent) on each URL, as an activity would call it.

@@ -323,3 +323,39 @@ def test_xss_matrix_load(matrix, case):
 def test_the_magic_link_token_is_never_logged(server, pages, matrix):
     log = server.log_text()
     assert sorted(piece for piece in pieces(cases.MAGIC_TOKEN) if piece in log) == []
+
+
+# The store buttons follow the visitor's phone: the App Store's on iOS, Google Play's on Android, both elsewhere.
+STORE_AGENTS = {
+    "iphone-safari": ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                      "Version/17.4 Mobile/15E148 Safari/604.1", ["Download on the App Store"]),
+    "android-chrome": ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                       "Chrome/124.0.6367.82 Mobile Safari/537.36", ["Get it on Google Play"]),
+    "desktop-chrome": ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                       "Chrome/124.0.0.0 Safari/537.36", ["Download on the App Store", "Get it on Google Play"]),
+}
+STORE_PAGES = ["/c/CH-42", "/u/abcd", "/m/" + cases.MAGIC_TOKEN]
+
+
+@pytest.fixture(scope="module")
+def store_loads(browser, server):
+    """Each store page in each browser, twice, the browsers interleaved (the second ask is a cached answer)."""
+    contexts = {name: browser.new_context(user_agent=agent, viewport={"width": 390, "height": 844})
+                for name, (agent, _) in STORE_AGENTS.items()}
+    tabs = {name: Tab(context) for name, context in contexts.items()}
+    loaded = {(round_, path, name): tab.open(server.base + path, settle_ms=100)
+              for round_ in range(2) for path in STORE_PAGES for name, tab in tabs.items()}
+    for context in contexts.values():
+        context.close()
+    return loaded
+
+
+@pytest.mark.parametrize("round_", [0, 1])
+@pytest.mark.parametrize("path", STORE_PAGES)
+@pytest.mark.parametrize("agent", STORE_AGENTS)
+def test_the_store_buttons_follow_the_phone(store_loads, agent, path, round_):
+    load = store_loads[(round_, path, agent)]
+    stores = [text(a) for a in elements(load["document"], "a") if "button" in classes(a)
+              and any(host in attributes(a).get("href", "") for host in ("//apps.apple.com/", "//play.google.com/"))]
+    assert stores == STORE_AGENTS[agent][1]
+    assert load["response"].headers.get("vary") == "User-Agent"

@@ -46,14 +46,24 @@ def escape_button(name, platform, canonical):
     return ("button primary", href, f"Open outside {name}")
 
 
+def store_buttons(agent, buttons):
+    """`buttons` as the phone of the browser named `agent` shows them: the App Store's on iOS, Google Play's on
+    Android (every browser here is on one or the other)."""
+    phone_store = "apps.apple.com" if "iPhone" in BROWSERS[agent][0] else "play.google.com"
+    return [button for button in buttons if "://" + phone_store in button[1] or "apps.apple.com" not in button[1]
+            and "play.google.com" not in button[1]]
+
+
 def expected_page(agent, target):
-    """What `target` shows in the browser named `agent`: the ordinary page, with the way out first in an in-app browser; a secret
-    page's token is then checked apart (`test_a_secret_token_is_only_in_the_link_out`)."""
+    """What `target` shows in the browser named `agent`: the ordinary page with its phone's store button, with the way out
+    first in an in-app browser; a secret page's token is then checked apart
+    (`test_a_secret_token_is_only_in_the_link_out`)."""
     page, canonical = PAGES[target]
     _, name, platform = BROWSERS[agent]
-    expected = {**page, "headers": {**page.get("headers", {}), "vary": "User-Agent"}}
+    expected = {**page, "headers": {**page.get("headers", {}), "vary": "User-Agent"},
+                "buttons": store_buttons(agent, page["buttons"])}
     if name:
-        expected["buttons"] = [escape_button(name, platform, canonical)] + page["buttons"]
+        expected["buttons"] = [escape_button(name, platform, canonical)] + expected["buttons"]
         expected.pop("secrets", None)
     return expected
 

@@ -106,7 +106,8 @@ def server_answers(server, urls, **extra):
     return results
 
 
-COMPARED = ["url", "matched", "route", "params", "channel", "via", "links", "notification", "stack", "reason", "detail", "parameter", "action"]
+COMPARED = ["url", "matched", "route", "params", "channel", "via", "links", "notification", "stack", "reason", "detail", "parameter", "action",
+            "minAppVersion"]
 
 
 def disagreements(kotlin_answers, server_results):
@@ -177,6 +178,16 @@ def test_the_generated_kotlin_agrees_with_the_server_on_every_shape_in_every_sta
             actions |= {(answer.get("action"), answer.get("reason")) for answer in mine}
     # The states compared reach every answer: held while launching and until a state the gate admits, and dropped.
     assert {("wait", "undecidedState"), ("wait", "notYetAdmitted"), ("dispatch", None), ("ignore", None), ("ignore", "featureDisabled")} <= actions
+    # With the app's version: product-detail needs 2.10, so 2.9 (and 0) is told to update before its gate and feature,
+    # and 2.10.0 or a later one gets the answer without a version.
+    updates = set()
+    for state in ["launching", "in", "none"]:
+        for version in ["0", "2.9", "2.10.0", "10"]:
+            mine = kotlin(compiled, "everyshape", matched, state, "premium-workflows", version)
+            found = disagreements(mine, server_answers(server, matched, state=state, features=["premium-workflows"], appVersion=version))
+            assert not found, f"{state} {version}: {found[:5]}"
+            updates |= {(answer["route"], version) for answer in mine if answer.get("action") == "update"}
+    assert {route for route, _ in updates} == {"product-detail"} and {version for _, version in updates} == {"0", "2.9"}
 
 
 def test_kotlin_keywords_and_synthesized_member_names_compile_and_parse(compiled, serve):

@@ -80,7 +80,7 @@ def test_check_shows_control_characters_of_the_table_escaped(binary, tmp_path):
         f"{shown}:8: gate name 'g\\u{{1B}}[5m' contains U+001B, a control or bidirectional formatting character",
         f"{shown}:8: gate 'g\\u{{1B}}[5m': unknown state 's' (not in states)",
         f"{shown}:10: route name 'r\\u{{1B}}[31m' contains U+001B, a control or bidirectional formatting character",
-        f"{shown}:13: route 'r\\u{{1B}}[31m': unknown key '\\u{{1B}}[0mkey' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation)",
+        f"{shown}:13: route 'r\\u{{1B}}[31m': unknown key '\\u{{1B}}[0mkey' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation, minAppVersion)",
         f"{shown}:14: route 'r\\u{{1B}}[31m': notification 'n\\u{{202E}}o' contains U+202E, a control or bidirectional formatting character",
     ]
 

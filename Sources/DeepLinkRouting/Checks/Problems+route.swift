@@ -35,18 +35,30 @@ extension Problems {
         let parameters = checkParameters(definition, pattern: pattern, label: label)
         checkAppClip(definition, scopes: scopes, label: label, context: context)
         let delivery = checkDelivery(of: definition, label: label, context: context)
+        let minAppVersion = checkMinAppVersion(of: definition, label: label)
 
         guard errorCount == errorsBefore, let pattern else { return nil }
         let canonical = Route(
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
             notification: definition.notification?.value, gate: definition.gate?.value, feature: definition.feature?.value,
             isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line,
-            isAppClip: definition.appClip?.value == true, delivery: delivery)
+            isAppClip: definition.appClip?.value == true, delivery: delivery, minAppVersion: minAppVersion)
         let route = canonical.with(aliases: checkAliases(definition, of: canonical, label: label))
         for form in route.everyPattern {
             checkLength(of: form, domains: context.domains, schemes: context.schemes, label: form.isAlias ? "\(label) alias '\(form.pattern)'" : label)
         }
         return errorCount == errorsBefore ? route : nil
+    }
+
+    /// The route's `minAppVersion`, read; an error when it is not a version.
+    private mutating func checkMinAppVersion(of definition: RouteDefinition, label: String) -> AppVersion? {
+        guard let written = definition.minAppVersion else { return nil }
+        do throws(AppVersionError) {
+            return try AppVersion(parsing: written.value)
+        } catch {
+            self.error(written.line ?? definition.line, "\(label): minAppVersion \(AppVersionError(text: written.value.visible))")
+            return nil
+        }
     }
 
     private mutating func checkScopes(_ definition: RouteDefinition, label: String, context: RouteContext) -> [Scope] {

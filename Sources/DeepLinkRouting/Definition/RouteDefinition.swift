@@ -30,6 +30,8 @@ public struct RouteDefinition: Sendable {
     package var hold = HoldDefinition()
     /// What opening a link does to the navigation path (`presentation`); nil for the default.
     package var presentation: Located<String>?
+    /// The oldest version of the app that can open the route's links (`minAppVersion`), as written.
+    package var minAppVersion: Located<String>?
 
     /// A route, with its source lines when known.
     ///

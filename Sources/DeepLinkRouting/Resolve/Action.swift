@@ -7,4 +7,6 @@ public enum Action: String, Sendable {
     /// Hold it and decide again on the next state: the app cannot decide yet, or the gate keeps it until a state it
     /// admits.
     case wait
+    /// Ask for a newer app: the route needs a version newer than the app's (`minAppVersion`).
+    case update
 }

@@ -13,4 +13,6 @@ package struct ResolveResult: Sendable {
     package let ignoreReason: IgnoreReason?
     /// Why the app holds the URL, when the action is `wait`.
     package var waitReason: WaitReason? = nil
+    /// The oldest version of the app that opens the URL, when the action is `update`.
+    package var minAppVersion: AppVersion? = nil
 }

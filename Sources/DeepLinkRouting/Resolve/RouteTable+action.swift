@@ -42,12 +42,31 @@ extension RouteTable {
     /// - Returns: The outcome, with the action and, for a feature not enabled, the reason.
     /// - Throws: ``ResolveInputError`` when the state or a feature is not one the table knows.
     package func resolve(_ url: String, state: String?, features: Set<String>?) throws(ResolveInputError) -> ResolveResult {
-        try validate(state: state, features: features)
-        return decide(url, outcome: resolve(url), state: state, features: features)
+        try resolve(url, state: state, features: features, appVersion: nil)
     }
 
-    private func decide(_ url: String, outcome: ResolveOutcome, state: String?, features: Set<String>?) -> ResolveResult {
-        guard state != nil || features != nil, case .matched(let match) = outcome else {
+    /// Resolves `url` as ``resolve(_:state:features:)`` does, and first says `update` when `appVersion` is given and
+    /// is older than the route's `minAppVersion`: a build too old for the route has no case for it, so what its gate,
+    /// waits and feature would say is the newer build's to decide. Without `appVersion` nothing asks for an update.
+    ///
+    /// - Parameters:
+    ///   - url: An absolute URL, as for ``resolve(_:)``.
+    ///   - state: The state the app is in, one of the table's `states`; nil to leave gates undecided.
+    ///   - features: The features the app has enabled, each one of the table's; nil to leave features undecided.
+    ///   - appVersion: The app's version; nil when not known.
+    /// - Returns: The outcome, with the action and its reason or minimum version.
+    /// - Throws: ``ResolveInputError`` when the state or a feature is not one the table knows.
+    package func resolve(_ url: String, state: String?, features: Set<String>?, appVersion: AppVersion?) throws(ResolveInputError) -> ResolveResult {
+        try validate(state: state, features: features)
+        let outcome = resolve(url)
+        if let appVersion, case .matched(let match) = outcome, let minimum = match.route.minAppVersion, appVersion < minimum {
+            return ResolveResult(url: url, table: self, outcome: outcome, action: .update, ignoreReason: nil, minAppVersion: minimum)
+        }
+        return decide(url, outcome: outcome, state: state, features: features, isVersionGiven: appVersion != nil)
+    }
+
+    private func decide(_ url: String, outcome: ResolveOutcome, state: String?, features: Set<String>?, isVersionGiven: Bool = false) -> ResolveResult {
+        guard state != nil || features != nil || isVersionGiven, case .matched(let match) = outcome else {
             return ResolveResult(url: url, table: self, outcome: outcome, action: nil, ignoreReason: nil)
         }
         let route = match.route

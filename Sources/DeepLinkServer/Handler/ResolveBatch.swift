@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import StrictJSON
 
 /// The body of `POST /resolve`.
@@ -14,6 +15,17 @@ struct ResolveBatch {
     let state: String?
     /// The app features enabled; nil when the batch does not say.
     let features: Set<String>?
+    /// The app's version for every URL of the batch; nil when the batch does not say.
+    var appVersion: AppVersion? = nil
+
+    /// The version in `text`, or the error `/resolve` answers (`appVersion=` or the batch's `appVersion`).
+    static func appVersion(in text: String) -> Result<AppVersion, APIError> {
+        do throws(AppVersionError) {
+            return .success(try AppVersion(parsing: text))
+        } catch {
+            return .failure(APIError(400, "appVersion \(error)"))
+        }
+    }
 
     /// The features in `features=A,B` (`features=` enables none).
     static func features(in text: Substring) -> Set<String> {
@@ -30,8 +42,8 @@ struct ResolveBatch {
             return .failure(APIError(400, error.description))
         }
         guard case .object(let members) = parsed else { return .failure(APIError(400, "the body is not a JSON object")) }
-        if let unknown = members.map(\.key).sorted().first(where: { !["urls", "state", "features"].contains($0) }) {
-            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ..., \"features\": [...]}"))
+        if let unknown = members.map(\.key).sorted().first(where: { !["urls", "state", "features", "appVersion"].contains($0) }) {
+            return .failure(APIError(400, "unknown key '\(unknown)'; send {\"urls\": [...], \"state\": ..., \"features\": [...], \"appVersion\": ...}"))
         }
         let notStrings = APIError(400, "'urls' must be an array of strings")
         guard case .array(let elements) = members.first(where: { $0.key == "urls" })?.value else { return .failure(notStrings) }
@@ -50,15 +62,25 @@ struct ResolveBatch {
         case .string(let found): state = found
         default: return .failure(APIError(400, "'state' must be a string"))
         }
+        var appVersion: AppVersion?
+        switch members.first(where: { $0.key == "appVersion" })?.value {
+        case nil, .null: appVersion = nil
+        case .string(let found):
+            switch Self.appVersion(in: found) {
+            case .success(let version): appVersion = version
+            case .failure(let error): return .failure(error)
+            }
+        default: return .failure(APIError(400, "'appVersion' must be a string"))
+        }
         switch members.first(where: { $0.key == "features" })?.value {
-        case nil, .null: return .success(ResolveBatch(urls: urls, state: state, features: nil))
+        case nil, .null: return .success(ResolveBatch(urls: urls, state: state, features: nil, appVersion: appVersion))
         case .array(let elements):
             var features: Set<String> = []
             for element in elements {
                 guard case .string(let feature) = element else { return .failure(APIError(400, "'features' must be an array of strings")) }
                 features.insert(feature)
             }
-            return .success(ResolveBatch(urls: urls, state: state, features: features))
+            return .success(ResolveBatch(urls: urls, state: state, features: features, appVersion: appVersion))
         default: return .failure(APIError(400, "'features' must be an array of strings"))
         }
     }

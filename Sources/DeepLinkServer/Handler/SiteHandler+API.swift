@@ -5,7 +5,7 @@ import Foundation
 import MicroHTTP
 
 extension SiteHandler {
-    /// `GET /resolve?url=URL[&state=STATE][&features=A,B]`. An answer about a route that is not secret is kept in the
+    /// `GET /resolve?url=URL[&state=STATE][&features=A,B][&appVersion=V]`. An answer about a route that is not secret is kept in the
     /// worker's cache from its second ask, and sent again for the same target.
     func resolve(_ request: HTTPRequest) -> Answer {
         let key = AnswerCache.Key(host: "", target: request.target)
@@ -24,7 +24,14 @@ extension SiteHandler {
         do {
             let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
             let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
-            let result = try site.table.resolve(url, state: state, features: features)
+            var appVersion: AppVersion?
+            if let text = query.first(where: { $0.name == "appVersion" })?.value {
+                switch ResolveBatch.appVersion(in: String(text)) {
+                case .success(let version): appVersion = version
+                case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
+                }
+            }
+            let result = try site.table.resolve(url, state: state, features: features, appVersion: appVersion)
             // Written in place, exactly sized; copied only when the answer is kept for a second ask.
             let response = site.wire.withJSON(of: result) { length, write in JSONResponse.written(200, length: length, write) }
             let label = result.outcome.label
@@ -40,7 +47,7 @@ extension SiteHandler {
         }
     }
 
-    /// `POST /resolve` with `{"urls": [...], "state": ..., "features": [...]}`: at most 1000 URLs.
+    /// `POST /resolve` with `{"urls": [...], "state": ..., "features": [...], "appVersion": ...}`: at most 1000 URLs.
     func resolveBatch(_ request: HTTPRequest) -> Answer {
         let contentType = request.header("Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard contentType == "application/json" else {
@@ -64,7 +71,7 @@ extension SiteHandler {
         let answerLimit = ResolveBatch.answerLimit(requestBytes: request.body.count)
         for url in batch.urls {
             do {
-                let result = try site.table.resolve(url, state: batch.state, features: batch.features)
+                let result = try site.table.resolve(url, state: batch.state, features: batch.features, appVersion: batch.appVersion)
                 site.wire.write(result, to: &writer)
                 outcomes.append(result.outcome.label)
             } catch {

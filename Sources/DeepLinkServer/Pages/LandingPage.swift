@@ -32,6 +32,7 @@ struct LandingPage {
         case .parameter(let name): match.value(of: name).map(Value.text) ?? .none
         case .inAppBrowser: browser.inApp.map { .text($0.browser.name) } ?? .none
         case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
+        case .store(let link, let platform): browser.platform == nil || browser.platform == platform ? .link(link) : .none
         }
     }
 

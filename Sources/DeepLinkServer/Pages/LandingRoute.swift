@@ -16,14 +16,14 @@ import DeepLinkWire
 final class LandingRoute: Sendable {
     /// The template's name.
     let template: String
-    /// What every page of the route shows, whatever its URL: the app's name, the App Store link, and the Smart App
-    /// Banner of a secret route (which names no link).
+    /// What every page of the route shows, whatever its URL and browser: the app's name, the route's `minAppVersion`,
+    /// and the Smart App Banner of a secret route (which names no link).
     let fixed: [String: String]
     /// Whether the route is `secret: true`.
     let isSecret: Bool
     /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
-    /// then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, the Google
-    /// Play link with its referrer, then each declared parameter.
+    /// the App Store and Google Play links, then (for a route that is not secret) the Smart App Banner, the canonical
+    /// link, the app-scheme link, then each declared parameter.
     let sources: [LandingSource]
     /// The declared parameters' names, in the order of their sources.
     private let parameters: [String]
@@ -50,14 +50,11 @@ final class LandingRoute: Sendable {
         // The banner's start, which every page of the table has; a page that is not secret adds its link.
         let banner = table.app.appStoreID.map { "app-id=" + $0 }
         var fixed = ["lang": "en", "appName": table.app.name, "route": route.name]
-        fixed["appStoreURL"] = table.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 + "?" + appStore.query }
-        // Google Play's page of the Android app; its `referrer=` carries the canonical link, which the app reads once
-        // after install (Play Install Referrer API), except on a secret route, whose link stays out of a store URL.
-        let play = androidPackage.map { "https://play.google.com/store/apps/details?id=" + PercentEncoding.encoded($0) }
+        fixed["minAppVersion"] = route.minAppVersion?.text
+        let stores = Self.stores(of: route, origin: origins.universal, appStoreID: table.app.appStoreID, androidPackage: androidPackage, appStore: appStore)
         guard !route.isSecret else {
             fixed["smartAppBanner"] = banner
-            fixed["playStoreURL"] = play
-            (self.fixed, sources, linksUseTail) = (fixed, escape, false)
+            (self.fixed, sources, linksUseTail) = (fixed, escape + stores, false)
             return
         }
         self.fixed = fixed
@@ -69,13 +66,32 @@ final class LandingRoute: Sendable {
                     head: PageText(banner + (origins.universal.map { ", app-argument=" + $0 } ?? "")), hasTail: origins.universal != nil,
                     end: PageText(appClip.map { ", app-clip-bundle-id=" + $0 + ", app-clip-display=card" } ?? "")))
         }
-        let playSource = play.map { play -> LandingSource in
-            guard let universal = origins.universal else { return .link(LinkText(head: PageText(play), hasTail: false)) }
-            return .link(LinkText(head: PageText(play + "&referrer=" + PercentEncoding.encoded(universal)), hasTail: false, hasEncodedTail: true))
+        sources = escape + stores + [bannerSource ?? .absent, link(origins.universal), link(origins.app)] + parameters.map { .parameter($0) }
+        linksUseTail = sources.contains { source in
+            switch source {
+            case .link(let link), .store(let link, _): link.hasTail || link.hasEncodedTail
+            default: false
+            }
         }
-        sources =
-            escape + [bannerSource ?? .absent, link(origins.universal), link(origins.app), playSource ?? .absent] + parameters.map { .parameter($0) }
-        linksUseTail = sources.contains { if case .link(let link) = $0 { link.hasTail || link.hasEncodedTail } else { false } }
+    }
+
+    /// The store buttons' sources: the App Store's page of the app, shown on iOS, and Google Play's page of the Android
+    /// app, shown on Android, both elsewhere. Google Play's `referrer=` carries the canonical link (`origin`, then the
+    /// link tail), which the app reads once after install (Play Install Referrer API), except on a secret route, whose
+    /// link stays out of a store URL.
+    private static func stores(
+        of route: Route, origin: String?, appStoreID: String?, androidPackage: String?, appStore: AppStoreCampaign
+    ) -> [LandingSource] {
+        let apple = appStoreID.map { id in
+            LandingSource.store(LinkText(head: PageText("https://apps.apple.com/app/id" + id + "?" + appStore.query), hasTail: false), platform: .iOS)
+        }
+        let google = androidPackage.map { package in
+            let play = "https://play.google.com/store/apps/details?id=" + PercentEncoding.encoded(package)
+            guard let origin, !route.isSecret else { return LandingSource.store(LinkText(head: PageText(play), hasTail: false), platform: .android) }
+            let link = LinkText(head: PageText(play + "&referrer=" + PercentEncoding.encoded(origin)), hasTail: false, hasEncodedTail: true)
+            return LandingSource.store(link, platform: .android)
+        }
+        return [apple ?? .absent, google ?? .absent]
     }
 
     /// The ways out of an in-app browser to the page whose canonical link starts with `origin` (`https://DOMAIN/`).
@@ -98,7 +114,7 @@ final class LandingRoute: Sendable {
     /// Calls `body` with the page of `match` (a match of this route in `wire`'s table) for `browser`: the link tail is
     /// written once, in temporary memory, and only when a value holds it.
     func withPage<Result>(of match: RouteMatch, in wire: WireTable, browser: BrowserClass, _ body: (LandingPage) -> Result) -> Result {
-        guard linksUseTail || (escapes != nil && browser != .ordinary) else {
+        guard linksUseTail || (escapes != nil && browser.inApp != nil) else {
             return body(LandingPage(match: match, landing: self, browser: browser, tail: UnsafeBufferPointer(start: nil, count: 0)))
         }
         return wire.withLinkTail(of: match) { tail in body(LandingPage(match: match, landing: self, browser: browser, tail: tail)) }
@@ -111,13 +127,14 @@ final class LandingRoute: Sendable {
         guard values.count == sources.count else { return context }
         context["inAppBrowser"] = values[0]
         context["escapeURL"] = values[1]
+        context["appStoreURL"] = values[2]
+        context["playStoreURL"] = values[3]
         guard !isSecret else { return context }
-        context["smartAppBanner"] = values[2]
-        context["canonicalURL"] = values[3]
-        context["appURL"] = values[4]
-        context["playStoreURL"] = values[5]
+        context["smartAppBanner"] = values[4]
+        context["canonicalURL"] = values[5]
+        context["appURL"] = values[6]
         var named: [String: String] = [:]
-        for (name, value) in zip(parameters, values.dropFirst(6)) { named[name] = value }
+        for (name, value) in zip(parameters, values.dropFirst(7)) { named[name] = value }
         context["values"] = named
         return context
     }

@@ -12,4 +12,7 @@ enum LandingSource: Sendable, Equatable {
     /// The link out of the in-app browser the page is shown in, for its platform (`LandingRoute.escape(for:)`); none
     /// in an ordinary browser.
     case escape
+    /// A store's page (the App Store's, Google Play's) for a browser on `platform` or on neither iOS nor Android;
+    /// none on the other phone system, where that store's app cannot be installed.
+    case store(LinkText, platform: BrowserClass.Platform)
 }

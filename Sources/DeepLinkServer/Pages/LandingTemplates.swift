@@ -32,6 +32,7 @@ package enum LandingTemplates {
             "canonicalURL": "https://links.example.com/x/1?q=a&b='c'", "appURL": "sample://x/1",
             "values": ["id": "1", "code": "a\"b", "token": "t<o>k"], "inAppBrowser": "Insta<gram>",
             "escapeURL": "x-safari-https://links.example.com/x/1?q=a&b='c'",
+            "minAppVersion": "2.3",
             "stylesheet": "/static/deeplinkd.css?v=1", "icon": "/static/icon.svg?v=1",
         ]
         if page == "error" {

@@ -17,6 +17,8 @@ public struct LinkRouter: Sendable {
         case wait(DeepLink, reason: DeepLink.Action.WaitReason)
         /// Dropped: the state's gate refuses it (a sign-in link while signed in), it expired, or it arrived already.
         case ignore(DeepLink, reason: DeepLink.Action.IgnoreReason)
+        /// Not opened: this build is older than the route's `minAppVersion`; ask the user to update to `minimum`.
+        case update(DeepLink, minimum: String)
         /// No route takes what arrived; the reason and detail are the server's `/resolve`'s.
         case unmatched(DeepLink.Unmatched)
     }
@@ -24,12 +26,13 @@ public struct LinkRouter: Sendable {
     /// The app's one inbox.
     public let inbox: DeepLink.Inbox
 
-    /// A router for an app that starts in `state` (a cold launch starts in `launching`); `clock` is the inbox's.
+    /// A router for an app that starts in `state` (a cold launch starts in `launching`), at `appVersion` (the
+    /// bundle's version by default); `clock` is the inbox's.
     public init(
-        state: DeepLink.AppState = .launching,
+        state: DeepLink.AppState = .launching, appVersion: String? = DeepLink.bundleVersion,
         clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSinceReferenceDate }
     ) {
-        inbox = DeepLink.Inbox(state: state, clock: clock)
+        inbox = DeepLink.Inbox(state: state, appVersion: appVersion, clock: clock)
     }
 
     /// A URL from `onOpenURL` (`.openURL`), a browsing activity (`.browsingActivity`) or a scene's connection options at
@@ -72,6 +75,7 @@ public struct LinkRouter: Sendable {
             case .open(let arrival): .dispatch(arrival.link, notification: arrival.link.notification, presentation: arrival.link.presentation)
             case .held(let arrival, let reason): .wait(arrival.link, reason: reason)
             case .dropped(let arrival, let reason): .ignore(arrival.link, reason: reason)
+            case .needsUpdate(let arrival, let minimum): .update(arrival.link, minimum: minimum)
             case .unmatched(let unmatched, _): .unmatched(unmatched)
             }
         }

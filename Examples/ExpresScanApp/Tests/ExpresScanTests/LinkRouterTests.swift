@@ -109,6 +109,25 @@ struct LinkRouterTests {
     }
 
     @Test(
+        "a build older than the receipt's minAppVersion is asked to update in every state; one at 2.3 or later gets its gate's answer",
+        arguments: DeepLink.AppState.allCases)
+    func update(state: DeepLink.AppState) throws {
+        let receipt = DeepLink.receipt(receiptId: "RC-123456")
+        #expect(receipt.minAppVersion == "2.3" && DeepLink.charger(id: "CH-42").minAppVersion == nil)
+        for old in ["2.2.9", "2", "0.1"] {
+            #expect(receipt.action(in: state, appVersion: old) == .update(minimum: "2.3"))
+            let router = LinkRouter(state: state, appVersion: old, clock: TestClock().read)
+            #expect(router.open(receipt.universalLink) == [.update(receipt, minimum: "2.3")])
+            #expect(router.inbox.held.isEmpty)
+        }
+        for new in ["2.3", "2.3.0", "2.10", nil, "not a version"] as [String?] {
+            #expect(receipt.action(in: state, appVersion: new) == receipt.action(in: state))
+        }
+        #expect(DeepLink.charger(id: "CH-42").action(in: state, appVersion: "0") == .dispatch)
+        #expect(DeepLink.Action.update(minimum: "2.3").name == "update" && DeepLink.Action.update(minimum: "2.3").description == "update(2.3)")
+    }
+
+    @Test(
         "link → URL → link round trips through both canonical links",
         arguments: [
             DeepLink.charger(id: "CH-42"), .charger(id: "a_b-C"), .magicEmailSignIn(token: token), .userQrSignIn(publicId: "user-1"),

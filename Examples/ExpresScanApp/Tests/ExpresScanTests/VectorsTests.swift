@@ -19,6 +19,10 @@ struct VectorsTests {
         let expiry: Int?
         let detail: String?
         let parameter: String?
+        /// The app's version the vector asks with, for a route with a `minAppVersion`; nil for none.
+        let appVersion: String?
+        /// The route's minimum, with the action `update`.
+        let minAppVersion: String?
     }
 
     static func vectors() throws -> [Vector] {
@@ -41,9 +45,12 @@ struct VectorsTests {
                 // The ExpresScan table has no features, so every vector is of the empty set.
                 let state = try #require(vector.state.flatMap(DeepLink.AppState.init(rawValue:)))
                 #expect(vector.features == [])
-                let action = link.action(in: state)
-                if action.name != vector.action || action.serverReason != vector.reason {
-                    problems.append("\(vector.url) in \(state): \(action), the vector says \(vector.action ?? "none") \(vector.reason ?? "")")
+                let action = link.action(in: state, appVersion: vector.appVersion)
+                let minimum: String? = if case .update(let minimum) = action { minimum } else { nil }
+                if action.name != vector.action || action.serverReason != vector.reason || minimum != vector.minAppVersion {
+                    problems.append(
+                        "\(vector.url) in \(state) at \(vector.appVersion ?? "no version"): \(action), the vector says \(vector.action ?? "none") \(vector.reason ?? "")"
+                    )
                 }
                 if link.presentation.rawValue != vector.presentation || Int(link.holdExpiry) != vector.expiry {
                     problems.append(
@@ -59,7 +66,10 @@ struct VectorsTests {
         #expect(problems.isEmpty, "\(problems.count) of \(vectors.count) vectors differ, first: \(problems.prefix(5))")
         // The vectors reach every route, both outcomes and both actions.
         #expect(Set(vectors.compactMap { $0.matched ? $0.route : nil }) == Set(DeepLink.Route.allCases.map(\.rawValue)))
-        #expect(Set(vectors.compactMap(\.action)) == ["dispatch", "ignore", "wait"])
+        #expect(Set(vectors.compactMap(\.action)) == ["dispatch", "ignore", "wait", "update"])
+        // An older app is told to update in every state; one at the minimum gets the answer without a version.
+        #expect(Set(vectors.compactMap { $0.action == "update" ? $0.state : nil }) == Set(DeepLink.AppState.allCases.map(\.rawValue)))
+        #expect(Set(vectors.compactMap { $0.appVersion != nil && $0.action != "update" ? $0.action : nil }).isSuperset(of: ["dispatch", "wait"]))
         #expect(Set(vectors.compactMap { $0.action == "wait" ? $0.reason : nil }) == ["undecidedState", "notYetAdmitted"])
         #expect(Set(vectors.compactMap { $0.matched ? nil : $0.reason }).isSuperset(of: ["malformedURL", "invalidParameter", "noRoute", "foreignHost"]))
     }
@@ -67,7 +77,8 @@ struct VectorsTests {
     @Test("an inbox holds, hands over and drops each matched vector as /resolve says in its state, then in every next state")
     func inboxAgreesWithResolve() throws {
         let vectors = try Self.vectors().filter(\.matched)
-        let byURL = Dictionary(grouping: vectors, by: \.url)
+        // One sequence per URL and app version: the vectors asked with a version are answered by an inbox at it.
+        let byURL = Dictionary(grouping: vectors) { $0.url + " " + ($0.appVersion ?? "") }
         var problems: [String] = []
         var compared = 0
         for (url, states) in byURL {
@@ -78,8 +89,8 @@ struct VectorsTests {
                         problems.append("\(url): no vector in \(first) or \(next)")
                         continue
                     }
-                    let inbox = DeepLink.Inbox(state: first, clock: TestClock().read)
-                    let received = inbox.receive(url, from: .scan)
+                    let inbox = DeepLink.Inbox(state: first, appVersion: before.appVersion, clock: TestClock().read)
+                    let received = inbox.receive(before.url, from: .scan)
                     let updated = inbox.update(state: next)
                     compared += 1
                     if let problem = Self.disagreement(received, before, then: updated, after) {
@@ -98,6 +109,9 @@ struct VectorsTests {
         switch (event, before.action) {
         case (.open, "dispatch"):
             return updated.isEmpty ? nil : "handed over, then \(updated)"
+        case (.needsUpdate(_, let minimum), "update"):
+            guard minimum == before.minAppVersion else { return "needs \(minimum), the vector says \(before.minAppVersion ?? "none")" }
+            return updated.isEmpty ? nil : "needs an update, then \(updated)"
         case (.dropped(_, let reason), "ignore"):
             guard (reason == .featureDisabled ? reason.rawValue : nil) == before.reason else {
                 return "dropped (\(reason)), the vector says \(before.reason ?? "no reason")"
