@@ -35,13 +35,44 @@ final class AnswerCache: Sendable {
     static let releasesPerStep = 2
 
     /// What an answer depends on besides the site.
+    ///
+    /// Hashed once, when it is made: a miss looks in both generations and then in the table of recent asks, and with
+    /// the hash kept none of them reads the target again (`_rawHashValue(seed:)` hands the dictionaries the kept hash,
+    /// mixed with their seed, rather than hashing it a second time).
     struct Key: Hashable {
         /// The configured domain a landing page's URL was resolved on; empty for `/resolve`, which does not use it.
         let host: String
         /// The request target as sent.
         let target: String
         /// The class of browser a landing page was written for; `.ordinary` for `/resolve`.
-        var browser = BrowserClass.ordinary
+        let browser: BrowserClass
+        /// The hash of the three, with the process's random seed (`Hasher`).
+        let hash: Int
+
+        init(host: String, target: String, browser: BrowserClass = .ordinary) {
+            self.host = host
+            self.target = target
+            self.browser = browser
+            var hasher = Hasher()
+            hasher.combine(host)
+            hasher.combine(target)
+            hasher.combine(browser)
+            hash = hasher.finalize()
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.hash == right.hash && left.browser == right.browser && left.target == right.target && left.host == right.host
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        func _rawHashValue(seed: Int) -> Int {
+            // The kept hash is already seeded SipHash; the dictionary's seed is mixed in so that dictionaries of
+            // different sizes do not lay the same keys out alike.
+            (hash ^ seed) &* -7_046_029_254_386_353_131
+        }
     }
 
     /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the
@@ -66,7 +97,7 @@ final class AnswerCache: Sendable {
 
         /// Whether `key` was asked for before (its hash is in its slot); records the ask when it was not.
         mutating func admits(_ key: Key) -> Bool {
-            let hash = UInt64(bitPattern: Int64(key.hashValue)) | 1
+            let hash = UInt64(bitPattern: Int64(key.hash)) | 1
             let slot = Int(truncatingIfNeeded: hash >> 1) & (AnswerCache.askSlots - 1)
             if asks[slot] == hash { return true }
             asks[slot] = hash
