@@ -104,7 +104,7 @@ extension SiteHandler {
     /// for a canonically equivalent spelling, which no ASCII name of these has.
     private static func value(of name: StaticString, in query: [(name: Substring, value: Substring)]) -> Substring? {
         let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return query.first { $0.name.utf8.elementsEqual(wanted) }?.value
+        return query.first { $0.name.utf8.count == wanted.count && $0.name.utf8.elementsEqual(wanted) }?.value
     }
 
     /// The query items, decoded with the routing core's reader; a name given twice is refused, and so is an item
