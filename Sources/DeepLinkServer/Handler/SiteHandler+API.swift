@@ -18,12 +18,12 @@ extension SiteHandler {
         case .success(let found): query = found
         case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
         }
-        guard let url = Self.value(of: "url", in: query).map({ String($0) }) else {
+        guard let url = query.first(where: { $0.name == "url" }).map({ String($0.value) }) else {
             return Answer(.response(JSONResponse.error(400, "missing query parameter 'url'")), endpoint: .resolve)
         }
         do {
-            let state = Self.value(of: "state", in: query).map { String($0) }
-            let features = Self.value(of: "features", in: query).map(ResolveBatch.features(in:))
+            let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
+            let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
             let result = try site.table.resolve(url, state: state, features: features)
             // Written in place, exactly sized; copied only when the answer is kept for a second ask.
             let response = site.wire.withJSON(of: result) { length, write in JSONResponse.written(200, length: length, write) }
@@ -98,13 +98,6 @@ extension SiteHandler {
         } catch {
             return Answer(.response(JSONResponse.error(400, error.description)), endpoint: .link)
         }
-    }
-
-    /// The value of the query item named `name` (ASCII), compared byte by byte: a string comparison would first look
-    /// for a canonically equivalent spelling, which no ASCII name of these has.
-    private static func value(of name: StaticString, in query: [(name: Substring, value: Substring)]) -> Substring? {
-        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return query.first { $0.name.utf8.count == wanted.count && $0.name.utf8.elementsEqual(wanted) }?.value
     }
 
     /// The query items, decoded with the routing core's reader; a name given twice is refused, and so is an item
