@@ -1,8 +1,9 @@
 """Instructions and allocations per request: deeplinkd runs under callgrind and answers a batch
 of each case's requests (keep-alive, or one TLS connection per request), the profile zeroed before the batch and dumped
 after it. Counts are of the whole process (deeplinkd, libmicrohttpd, GnuTLS, libc, the Swift runtime); an allocation
-is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. They repeat to within a few instructions, so a
-regression shows as a number where requests/s would hide it in the machine's noise. callgrind counts `rep stosb` one
+is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. They repeat to within a few hundred instructions
+(hash tables are seeded afresh in each process), so a regression shows as a number where requests/s would hide it in
+the machine's noise. callgrind counts `rep stosb` one
 per byte, so libmicrohttpd's clearing of its per-connection memory pool after each request (16 KiB by default) is
 counted as about 16k instructions of each keep-alive request.
 

@@ -84,7 +84,9 @@ extension SiteHandler {
         }
         writer.endArray()
         writer.endObject()
-        return Answer(.response(JSONResponse.body(200, writer.bytes)), endpoint: .resolve, outcomes: .many(outcomes))
+        // Copied once, into the body libmicrohttpd sends as it is.
+        let body = JSONResponse.written(200, length: writer.byteCount) { $0.write(writer.bytes) }
+        return Answer(.written(body), endpoint: .resolve, outcomes: .many(outcomes))
     }
 
     /// `GET /link?route=NAME&PARAM=VALUE...`.

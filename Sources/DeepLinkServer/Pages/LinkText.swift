@@ -4,12 +4,28 @@ import DeepLinkTemplates
 /// A link a landing page shows, as fixed text around a request's link tail: `head`, the tail when `hasTail`, then
 /// `middle`, the tail again percent-encoded when `hasEncodedTail` (a URL carried inside another, as an Android intent's
 /// fallback), then `end`. The fixed text is worked out once per route when the site loads; a request writes the rest.
-struct LinkText: Sendable, Equatable {
+///
+/// A class with only constants, so that a request's page takes each link as one reference rather than retaining its
+/// six arrays every time it reads a value's source.
+final class LinkText: Sendable, Equatable {
     let head: PageText
     let hasTail: Bool
-    var middle = PageText("")
-    var hasEncodedTail = false
-    var end = PageText("")
+    let middle: PageText
+    let hasEncodedTail: Bool
+    let end: PageText
+
+    init(head: PageText, hasTail: Bool, middle: PageText = PageText(""), hasEncodedTail: Bool = false, end: PageText = PageText("")) {
+        self.head = head
+        self.hasTail = hasTail
+        self.middle = middle
+        self.hasEncodedTail = hasEncodedTail
+        self.end = end
+    }
+
+    static func == (left: LinkText, right: LinkText) -> Bool {
+        left.head == right.head && left.hasTail == right.hasTail && left.middle == right.middle && left.hasEncodedTail == right.hasEncodedTail
+            && left.end == right.end
+    }
 
     /// Whether the link is empty with `tail` as the tail.
     func isEmpty(tail: UnsafeBufferPointer<UInt8>) -> Bool {

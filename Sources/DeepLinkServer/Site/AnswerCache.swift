@@ -34,16 +34,6 @@ final class AnswerCache: Sendable {
     /// How many dropped answers each insert or miss releases (half a generation's worth over a generation's inserts).
     static let releasesPerStep = 2
 
-    /// What an answer depends on besides the site.
-    struct Key: Hashable {
-        /// The configured domain a landing page's URL was resolved on; empty for `/resolve`, which does not use it.
-        let host: String
-        /// The request target as sent.
-        let target: String
-        /// The class of browser a landing page was written for; `.ordinary` for `/resolve`.
-        var browser = BrowserClass.ordinary
-    }
-
     /// An answer kept, with the name of the route it is about and the alias its URL came through, empty for the
     /// route's path (for the per-route and alias metrics of a cached answer).
     struct Entry {
@@ -66,7 +56,7 @@ final class AnswerCache: Sendable {
 
         /// Whether `key` was asked for before (its hash is in its slot); records the ask when it was not.
         mutating func admits(_ key: Key) -> Bool {
-            let hash = UInt64(bitPattern: Int64(key.hashValue)) | 1
+            let hash = UInt64(bitPattern: Int64(key.hash)) | 1
             let slot = Int(truncatingIfNeeded: hash >> 1) & (AnswerCache.askSlots - 1)
             if asks[slot] == hash { return true }
             asks[slot] = hash
