@@ -73,7 +73,7 @@ def test_the_app_table_gives_both_parsers_of_the_default_table_and_the_generated
             "0.36× | 0.36, 0.36, 0.36 |") in text
     assert "| default (5 routes) | hand-written `switch` | 11 + 13 | – | – | – | 3000 ns | 1500 ns | 2190 ns |" in text
     assert "| 2,000 routes | generated | 11 + 13 | 30 ms |" in text
-    assert "5 processes for first use, 3 rounds of samples of at least 100 ms, `swiftc -O -wmo`" in text
+    assert "this part's run:\n5 processes for first use, 3 rounds of samples of at least 100 ms, `swiftc -O -wmo`." in text
 
 
 def test_each_generated_corpus_names_routes_spread_over_the_table_with_a_miss_beside_each_link():

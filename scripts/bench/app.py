@@ -14,6 +14,7 @@ Before timing, every table's driver checks the corpus: each URL opens the route 
 hand-written parser gives the same link as the generated one for every URL of the default table.
 """
 
+import datetime
 import json
 import os
 import statistics
@@ -120,7 +121,8 @@ def measure(binary, names, processes, rounds, sample_milliseconds, directory):
             f"{row['parse']['parsers']['generated']['all']:.0f} ns per URL"
             + (f", {row['parse']['ratio']:.2f}× the hand-written" if row["parse"]["ratio"] else ""))
         rows.append(row)
-    return {"processes": processes, "rounds": rounds, "sample_ms": sample_milliseconds,
+    return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "processes": processes, "rounds": rounds, "sample_ms": sample_milliseconds,
             "swift_flags": " ".join(app_build.SWIFT_FLAGS), "tables": rows}
 
 
@@ -198,5 +200,6 @@ def settings_text(measurements):
     app = measurements.get("app") or {}
     if "tables" not in app:
         return "(not run this time)"
-    return (f"{app['processes']} processes for first use, {fmt.plural(app['rounds'], 'round')} of "
+    measured = f"{app['date']}, " if app.get("date") else ""
+    return (f"{measured}{app['processes']} processes for first use, {fmt.plural(app['rounds'], 'round')} of "
             f"samples of at least {app['sample_ms']} ms, `swiftc {app['swift_flags']}`")
