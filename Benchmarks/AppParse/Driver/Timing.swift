@@ -1,5 +1,4 @@
 import AppRoutes
-import Foundation
 
 /// Per-URL time and allocations of each parser over a corpus's matching and non-matching URLs, in interleaved rounds.
 struct Timing {
