@@ -38,7 +38,7 @@ extension SwiftGenerator {
             "        \"\"\"",
             "",
             "    /// The routes decoded; empty only if this file was edited by hand, which `table` then refuses.",
-            "    nonisolated static let routes: [RouteLine] = (try? JSONDecoder().decode([RouteLine].self, from: Data(routesJSON.utf8))) ?? []",
+            "    nonisolated static let routes: [RouteLine] = \(embeddedRoutesDecoding) ?? []",
             "}",
             "",
         ]

@@ -30,7 +30,7 @@ package struct SwiftGenerator: Sendable {
         let sections = [
             header, linkEnum, routeEnum, valueEnums, outcomeTypes, notificationNames, parsing, values, coding, describing, dispatching,
             presenting, arrivals, entryPoints, inbox, inboxEvents, embeddedTable, embeddedAction, embeddedArrivals, embeddedRules,
-            embeddedRepairs, embeddedConversions, embeddedDefinition,
+            embeddedRepairs, embeddedConversions, embeddedDefinition, embeddedReader, embeddedDecoder,
         ]
         return sections.joined(separator: "\n")
     }

@@ -272,7 +272,7 @@ def test_every_option_of_the_old_script_is_still_accepted():
                             "--threading", "--threading-rounds", "1", "--starts", "0", "--no-end-to-end",
                             "--no-micro", "--no-table-scale", "--micro-timeout", "60", "--output", "/tmp/p.md",
                             "--keep-temp"])
-    assert chosen.parts == ["threading"]
+    assert chosen.parts == ["threading", "app"]
     assert options.parse(["--only", "table-scale"]).parts == ["table-scale"]
 
 

@@ -5,13 +5,16 @@ import os
 
 from bench import REPOSITORY
 from bench.cases import CASES, CERTIFICATES, HTTP_CASES
+from bench.app import TABLES as APP_TABLES
 from bench.load import PIPELINE_DEPTH, SHAPES
 
-PARTS = ("start", "pinned", "shared", "counts", "threading", "table-scale", "micro")
+PARTS = ("start", "pinned", "shared", "counts", "threading", "table-scale", "micro", "app")
 # --quick: every part but the micro-benchmarks (a build of their own), each as short as still gives a figure.
-QUICK = {"rounds": 1, "duration": 2, "counts": 200, "starts": 2, "scale_runs": 1, "threading_rounds": 1}
+QUICK = {"rounds": 1, "duration": 2, "counts": 200, "starts": 2, "scale_runs": 1, "threading_rounds": 1,
+         "app_tables": "default,100", "app_processes": 3, "app_rounds": 1, "app_sample_ms": 5}
 QUICK_OUTPUT = ".build/bench/performance.md"
-DEFAULTS = {"rounds": 3, "duration": 10, "counts": 2000, "starts": 5, "scale_runs": 3, "threading_rounds": 2}
+DEFAULTS = {"rounds": 3, "duration": 10, "counts": 2000, "starts": 5, "scale_runs": 3, "threading_rounds": 2,
+            "app_tables": ",".join(APP_TABLES), "app_processes": 11, "app_rounds": 7, "app_sample_ms": 100}
 
 
 def parser():
@@ -53,6 +56,15 @@ def parser():
     add("--no-micro", dest="micro", action="store_false", help="skip the micro-benchmarks")
     add("--no-table-scale", dest="table_scale", action="store_false",
         help="skip timing check and start-up with 1,000 / 10,000 / 20,000 routes")
+    add("--no-app", dest="app", action="store_false",
+        help="skip the app side (the generated Swift's first use and parse time against a hand-written switch)")
+    add("--app-tables", help="tables of the app side: default (config/deeplinkd.yaml) and route counts of "
+        f"generated tables (default {DEFAULTS['app_tables']})")
+    add("--app-processes", type=int,
+        help=f"fresh processes timed to their first link, per table (default {DEFAULTS['app_processes']})")
+    add("--app-rounds", type=int, help=f"interleaved rounds of the parse timing (default {DEFAULTS['app_rounds']})")
+    add("--app-sample-ms", type=int,
+        help=f"milliseconds a parse timing sample lasts at least (default {DEFAULTS['app_sample_ms']})")
     add("--only", help="run only these parts (comma-separated; the other --no-* options then do not matter): "
         + ", ".join(PARTS))
     add("--micro-timeout", type=int, default=1800,
@@ -80,7 +92,7 @@ def parse(arguments=None):
     options.output = os.path.abspath(os.path.join(REPOSITORY, options.output))
     if options.render_only:
         options.render_only = os.path.abspath(os.path.join(REPOSITORY, options.render_only))
-    for name in ("modes", "shapes", "cases", "certificates"):
+    for name in ("modes", "shapes", "cases", "certificates", "app_tables"):
         setattr(options, name, [value for value in getattr(options, name).split(",") if value])
     for name in ("connections", "pinned_connections"):
         try:
@@ -107,6 +119,11 @@ def problems(options):
             return f"unknown part(s) {', '.join(unknown)} for --only; known: {', '.join(PARTS)}"
     if min(options.rounds, options.duration, options.threading_rounds, options.scale_runs, options.pipeline_depth) < 1:
         return "--rounds, --duration, --threading-rounds, --scale-runs and --pipeline-depth must be at least 1"
+    unknown = [name for name in options.app_tables if name != "default" and not name.isdigit()]
+    if unknown:
+        return f"unknown app table(s) {', '.join(unknown)}: default, or a number of routes"
+    if min(options.app_processes, options.app_rounds, options.app_sample_ms) < 1:
+        return "--app-processes, --app-rounds and --app-sample-ms must be at least 1"
     if any(count < options.wrk_threads for count in options.connections):
         return "every connection count must be at least --wrk-threads"
     return None
@@ -127,6 +144,8 @@ def parts(options):
         chosen.append("table-scale")
     if options.micro:
         chosen.append("micro")
+    if options.app:
+        chosen.append("app")
     if "shared" in chosen and not any(case in HTTP_CASES for case in options.cases):
         chosen.remove("shared")
     return chosen
@@ -153,4 +172,8 @@ def estimated_seconds(options):
         seconds += 6 * options.scale_runs
     if "micro" in options.parts:
         seconds += 150  # with the rebuild a change in Sources causes
+    if "app" in options.parts:
+        # The release compile of each table (a 2,000-route table takes about a minute), then the timing.
+        seconds += sum(60 if name == "default" else 10 + int(name) / 40 for name in options.app_tables)
+        seconds += len(options.app_tables) * (options.app_processes * 0.05 + options.app_rounds * 4 * options.app_sample_ms / 1000 + 2)
     return seconds

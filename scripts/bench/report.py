@@ -5,6 +5,7 @@ import os
 import string
 
 from bench import PACKAGE, REPOSITORY
+from bench import app
 from bench import formatting as fmt
 from bench import micro
 from bench import tables
@@ -89,6 +90,8 @@ def values(measurements):
         "scale_runs_text": fmt.plural((measurements.get("table_scale") or {}).get(
             "runs", settings.get("scale_runs", 0)), "run"),
         "scale_table": tables.scale_table(measurements),
+        "app_table": app.table(measurements),
+        "app_settings": app.settings_text(measurements),
     }
 
 

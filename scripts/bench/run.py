@@ -12,6 +12,7 @@ import tempfile
 import time
 
 from bench import REPOSITORY, Interrupted, log, report
+from bench import app as app_side
 from bench import counts as instruction_counts
 from bench import micro as micro_benchmarks
 from bench import options as bench_options
@@ -26,7 +27,7 @@ from bench.system import machine, versions
 
 TOOLS = {"pinned": ["wrk", "nginx", "taskset", "openssl", "cc", "gnutls-serv"], "shared": ["wrk", "nginx"],
          "threading": ["wrk"], "counts": ["valgrind", "callgrind_control", "objcopy", "openssl", "gnutls-serv"],
-         "micro": ["swift"]}
+         "micro": ["swift"], "app": ["swiftc", "cc"]}
 
 
 def start_times(options, measurements, directory):
@@ -176,8 +177,14 @@ def micro(options, measurements, directory):
         log(f"micro-benchmarks: FAILED: {measurements['micro']['error']}")
 
 
+def app(options, measurements, directory):
+    """The generated Swift's first use and parse time, against a hand-written switch (bench/app.py)."""
+    measurements["app"] = app_side.measure(options.binary, options.app_tables, options.app_processes,
+                                           options.app_rounds, options.app_sample_ms, directory)
+
+
 PARTS = {"start": start_times, "pinned": pinned, "shared": shared, "counts": counts, "threading": threading,
-         "table-scale": table_scale, "micro": micro}
+         "table-scale": table_scale, "micro": micro, "app": app}
 # Where a part's failure is recorded in the measurements.
 ERROR_KEYS = {"table-scale": "table_scale"}
 

@@ -2,6 +2,7 @@
 (bounded where wrk was the limit), the load generator's own use, user time against nginx's, the TLS connection's
 cost against GnuTLS alone, memory, start-up, table scale and the routing micro-benchmarks."""
 
+from bench import app
 from bench import formatting as fmt
 from bench.cases import CASES, CERTIFICATES, HTTP_CASES
 from bench.measures import CAPPED_LOAD, MIB, bound, combine, is_capped, judge
@@ -201,4 +202,5 @@ def targets(measurements):
                                 certificate))
         rows.append(case_target(measurements, f"HTTPS, a new connection per request, ≥ 1.0× nginx ({name})",
                                 ["https-resumed", "https-full"], 1.0, certificate))
-    return rows + gnutls_targets(measurements) + resource_targets(measurements) + micro_targets(measurements)
+    return (rows + gnutls_targets(measurements) + resource_targets(measurements) + micro_targets(measurements)
+            + app.targets(measurements))
