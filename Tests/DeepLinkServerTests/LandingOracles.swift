@@ -86,7 +86,7 @@ enum LandingOracle {
                     + PercentEncoding.encoded(universal) + ";end"
             }
         }
-        let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape]
+        let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape] + openInApp(of: match, in: site, browser: browser)
         guard !route.isSecret else { return inApp }
         let banner = table.app.appStoreID.map { storeID in
             var banner = "app-id=" + storeID
@@ -98,6 +98,17 @@ enum LandingOracle {
             "https://play.google.com/store/apps/details?id=" + app.package + (links.universal.map { "&referrer=" + PercentEncoding.encoded($0) } ?? "")
         }
         return inApp + [banner, links.universal, links.app, play] + route.parameters.map { match.value(of: $0.name) }
+    }
+
+    /// The Open in the app value of a page on the first domain: none when the route has no such button (a custom scheme,
+    /// no `openInAppDomain`, or one it does not open on), the same path and query on that host outside an in-app browser.
+    static func openInApp(of match: RouteMatch, in site: Site, browser: BrowserClass) -> [String?] {
+        let links = site.table.links(for: match)
+        guard let host = site.configuration.openInAppDomain, links.app == nil, let universal = links.universal,
+            !universal.hasPrefix("https://\(host)/"), match.route.scopes.contains(where: { $0 == .anyUniversal || $0 == .universal(host: host) })
+        else { return [] }
+        guard browser.inApp == nil else { return [nil] }
+        return ["https://" + host + String(universal.dropFirst("https://".count).drop { $0 != "/" })]
     }
 
     /// The page of `match` for `browser` rendered in full by the template, with the values built as strings.

@@ -30,6 +30,8 @@ public struct RouteDefinition: Sendable {
     package var hold = HoldDefinition()
     /// What opening a link does to the navigation path (`presentation`); nil for the default.
     package var presentation: Located<String>?
+    /// Whether the route's landing page offers "Copy link, then install" (`copyLink: true`), at the line written.
+    package var copyLink: Located<Bool>?
 
     /// A route, with its source lines when known.
     ///

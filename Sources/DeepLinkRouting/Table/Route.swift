@@ -36,11 +36,13 @@ public final class Route: Sendable {
     package let isAppClip: Bool
     /// When the app holds its links, for how long, and what opening one does to the navigation path.
     package let delivery: Delivery
+    /// Whether its landing page offers "Copy link, then install", and the app takes its links pasted on first launch.
+    package let offersCopyLink: Bool
 
     init(
         name: String, pattern: PathPattern, aliases: [Route] = [], isAlias: Bool = false, scopes: [Scope], parameters: [Parameter],
         notification: String?, gate: String?, feature: String? = nil, isSecret: Bool, landing: String?, stack: [String] = [], line: Int?,
-        isAppClip: Bool = false, delivery: Delivery = Delivery()
+        isAppClip: Bool = false, delivery: Delivery = Delivery(), offersCopyLink: Bool = false
     ) {
         self.name = name
         self.pattern = pattern
@@ -57,6 +59,7 @@ public final class Route: Sendable {
         self.line = line
         self.isAppClip = isAppClip
         self.delivery = delivery
+        self.offersCopyLink = offersCopyLink
     }
 
     /// The route with `pattern` as an alias: the same route, its path parameters captured where `pattern` has them.
@@ -69,14 +72,16 @@ public final class Route: Sendable {
         let parameters = parameters.map { Parameter(name: $0.name, rule: $0.rule, component: positions[$0.name]) }
         return Route(
             name: name, pattern: pattern, isAlias: true, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
-            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line, isAppClip: isAppClip, delivery: delivery)
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line, isAppClip: isAppClip, delivery: delivery,
+            offersCopyLink: offersCopyLink)
     }
 
     /// The route with `aliases` (made by `alias(_:line:)` on it).
     func with(aliases: [Route]) -> Route {
         Route(
             name: name, pattern: pattern, aliases: aliases, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
-            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line, isAppClip: isAppClip, delivery: delivery)
+            feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line, isAppClip: isAppClip, delivery: delivery,
+            offersCopyLink: offersCopyLink)
     }
 
     /// The route and its aliases, canonical first: every pattern the route answers to.

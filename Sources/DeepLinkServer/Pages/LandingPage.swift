@@ -13,6 +13,8 @@ struct LandingPage {
     let landing: LandingRoute
     /// The class of the browser the page is for.
     let browser: BrowserClass
+    /// The configured domain the page is served on.
+    let host: String
     /// The path and query (percent-encoded) the canonical links write after their origin.
     let tail: UnsafeBufferPointer<UInt8>
 
@@ -32,6 +34,7 @@ struct LandingPage {
         case .parameter(let name): match.value(of: name).map(Value.text) ?? .none
         case .inAppBrowser: browser.inApp.map { .text($0.browser.name) } ?? .none
         case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
+        case .openInApp: browser.inApp == nil ? landing.openInApp(onHost: host).map(Value.link) ?? .none : .none
         }
     }
 

@@ -12,4 +12,8 @@ enum LandingSource: Sendable, Equatable {
     /// The link out of the in-app browser the page is shown in, for its platform (`LandingRoute.escape(for:)`); none
     /// in an ordinary browser.
     case escape
+    /// The "Open in the app" link to the same page on the other host (`LandingRoute.openInApp(onHost:)`): the
+    /// alternate host from any other, the canonical one from the alternate; none in an in-app browser, which opens no
+    /// Universal Link.
+    case openInApp
 }
