@@ -7,18 +7,18 @@ extension Configuration {
     /// host may not be the alternate one; a Universal-only route with a landing page that does not open on it gets a
     /// warning, as its page has no button.
     static func openInAppProblems(_ domain: Located<String>, domains: [Located<String>], table: RouteTable?) -> [Diagnostic] {
-        let host = domain.value
+        let host = domain.value.lowercased()
         let line = domain.line
-        guard domains.contains(where: { $0.value == host }) else {
+        guard domains.contains(where: { $0.value.lowercased() == host }) else {
             let listed = domains.map(\.value).joined(separator: ", ")
             return [
                 Diagnostic(
                     .error, line: line,
-                    "openInAppDomain '\(host.visible)' is not one of domains (\(listed)): the AASA and the app's entitlement cover only those; add it to domains"
+                    "openInAppDomain '\(domain.value.visible)' is not one of domains (\(listed)): the AASA and the app's entitlement cover only those; add it to domains"
                 )
             ]
         }
-        guard domains.first?.value != host else {
+        guard domains.first?.value.lowercased() != host else {
             return [
                 Diagnostic(
                     .error, line: line,

@@ -31,6 +31,8 @@ struct OpenInAppDomainTests {
         #expect(configuration.openInAppDomain == "open.a.example" && configuration.warnings.isEmpty)
         #expect(try Configuration(contentsOf: ConfigurationTests.defaultConfig).openInAppDomain == "open.links.example.com")
         #expect(try Configuration(yaml: ConfigurationTests.valid).openInAppDomain == nil)
+        #expect(check(Self.table(openInApp: "Open.A.Example")).isEmpty, "host names compare case-insensitively")
+        #expect(check(Self.table(openInApp: "A.EXAMPLE")).count == 1)
     }
 
     @Test("a host that is not one of domains is refused on its line")
