@@ -5,7 +5,7 @@ import MicroHTTP
 
 /// One landing page to write: a match of a route that has one, where each of its URL values comes from (the route's
 /// `LandingRoute`), the browser it is for, and the match's link tail, written once in temporary memory (valid only
-/// inside `LandingRoute.withPage(of:in:browser:_:)`). The banner, the links, the way out of an in-app browser and the
+/// inside `LandingRoute.withPage(of:in:browser:host:_:)`). The banner, the links, the way out of an in-app browser and the
 /// compiled page's key all come from this one value.
 struct LandingPage {
     let match: RouteMatch

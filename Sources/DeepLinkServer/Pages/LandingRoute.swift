@@ -6,11 +6,12 @@ import DeepLinkWire
 /// A route's landing page as the site serves it: its template, what the route and config fix in its context, and
 /// where each of its URL values comes from, worked out once when the site loads. The Smart App Banner, the links and
 /// the ways out of in-app browsers are written here and nowhere else; a request fills them in with its match and its
-/// browser (`withPage(of:in:browser:_:)`).
+/// browser (`withPage(of:in:browser:host:_:)`).
 ///
 /// Secret routes expose no value from the URL: not in any meta tag, not in the Smart App Banner's `app-argument`, and
-/// in the body only as the link out of an in-app browser, which hands the URL to another browser only when the
-/// visitor taps it (the page is never stored, and sends no referrer).
+/// in the body only in one link the visitor must tap: the link out of an in-app browser, which hands the URL to
+/// another browser, or elsewhere the Open in the app link to the same page on the other host (`OpenInAppLinks`); the
+/// page is never stored, and sends no referrer.
 ///
 /// A class with only constants, as `Route` is, so that a request takes it as one reference.
 final class LandingRoute: Sendable {
@@ -25,7 +26,7 @@ final class LandingRoute: Sendable {
     /// page that runs a script, the copy button's.
     let offersCopyLink: Bool
     /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
-    /// then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, the Google
+    /// the Open in the app link when the route has one, then (for a route that is not secret) the Smart App Banner, the canonical link, the app-scheme link, the Google
     /// Play link with its referrer, then each declared parameter.
     let sources: [LandingSource]
     /// The declared parameters' names, in the order of their sources.

@@ -142,6 +142,6 @@ extension String: Transferable {}
 /// The system's paste button: the app reads the pasteboard only when the person taps it, so iOS asks no permission.
 @available(iOS 16.0, macOS 13.0, macCatalyst 16.0, *)
 public struct PasteButton: View {
-    public init<T: Transferable>(payloadType: T.Type, onPaste: @escaping ([T]) -> Void) {}
+    nonisolated public init<T: Transferable>(payloadType: T.Type, onPaste: @escaping ([T]) -> Void) {}
     public var body: EmptyView { EmptyView() }
 }
