@@ -10,6 +10,8 @@ package struct Configuration: Sendable {
     package let android: [AndroidApp]
     /// The App Store campaigns of the landing pages' store buttons (`stores:`).
     package let stores: StoreSettings
+    /// The host of the landing pages' "Open in the app" button (`openInAppDomain:`), one of the table's domains.
+    package let openInAppDomain: String?
     /// The AASA of each domain and `assetlinks.json`, built once with the table.
     package let documents: AssociationDocuments
     /// Warnings found (errors prevent a `Configuration` from existing).
@@ -49,13 +51,14 @@ package struct Configuration: Sendable {
 
     /// Parses and checks config YAML; `file` names it in messages.
     package init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
-        let (check, stores) = Self.checked(yaml: yaml)
+        let (check, stores, openInAppDomain) = Self.checked(yaml: yaml)
         guard let table = check.table, let documents = check.documents, !check.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ConfigurationError(file: file, diagnostics: check.diagnostics)
         }
         self.table = table
         self.android = check.android
         self.stores = stores
+        self.openInAppDomain = openInAppDomain
         self.documents = documents
         self.warnings = check.diagnostics
     }
@@ -66,18 +69,22 @@ package struct Configuration: Sendable {
         checked(yaml: yaml, templates: templates).check
     }
 
-    /// `check(yaml:templates:)`, and the `stores:` section read on the way.
-    private static func checked(yaml: String, templates: Set<String>? = nil) -> (check: Check, stores: StoreSettings) {
+    /// `check(yaml:templates:)`, and the `stores:` section and `openInAppDomain` read on the way.
+    private static func checked(yaml: String, templates: Set<String>? = nil) -> (check: Check, stores: StoreSettings, openInAppDomain: String?) {
         var parser = ConfigurationParser()
-        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), parser.stores) }
+        let openInAppDomain = { parser.openInAppDomain?.value }
+        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), parser.stores, openInAppDomain()) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
+        if let domain = parser.openInAppDomain {
+            diagnostics += openInAppProblems(domain, domains: definition.domains, table: compilation.table)
+        }
         if let templates { diagnostics += landingProblems(definition.routes, templates: templates) }
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []
         diagnostics += documents?.androidWarnings ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
-        return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), parser.stores)
+        return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), parser.stores, openInAppDomain())
     }
 }

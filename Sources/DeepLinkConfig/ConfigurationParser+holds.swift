@@ -40,6 +40,7 @@ extension ConfigurationParser {
         var definition = definition
         definition.hold = parseHold(route)
         definition.presentation = route.string("presentation", problems: &problems)
+        definition.copyLink = route.bool("copyLink", problems: &problems).map { Located($0, line: route.values["copyLink"]?.mark?.line) }
         return definition
     }
 

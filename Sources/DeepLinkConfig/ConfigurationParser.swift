@@ -7,12 +7,14 @@ struct ConfigurationParser {
     var problems: [Diagnostic] = []
     /// The `stores:` section, once `parse` has read it.
     var stores = StoreSettings()
+    /// `openInAppDomain:`, once `parse` has read it.
+    var openInAppDomain: Located<String>?
 
-    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android", "stores"]
+    static let topLevelKeys = ["app", "domains", "schemes", "states", "gates", "features", "routes", "android", "stores", "openInAppDomain"]
     static let appKeys = ["name", "appIDs", "appStoreID", "webcredentials", "appClips"]
     static let routeKeys =
         [
-            "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip",
+            "name", "path", "aliases", "scopes", "params", "gate", "feature", "secret", "notification", "landing", "stack", "appClip", "copyLink",
         ] + deliveryKeys + ["minAppVersion"]
     static let parameterKeys = ["charset", "min", "max", "required"]
     static let androidKeys = ["package", "sha256CertFingerprints", "relations"]
@@ -42,6 +44,7 @@ struct ConfigurationParser {
         let android = top.values["android"].map { parseAndroid($0) } ?? []
         stores = top.values["stores"].map { parseStores($0, routes: routes) } ?? StoreSettings()
         let domains = top.strings("domains", problems: &problems) ?? []
+        openInAppDomain = top.string("openInAppDomain", problems: &problems)
         let schemes = top.strings("schemes", problems: &problems) ?? []
         let states = top.strings("states", problems: &problems)
         let features = top.strings("features", problems: &problems) ?? []

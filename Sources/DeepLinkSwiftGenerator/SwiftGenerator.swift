@@ -29,7 +29,7 @@ package struct SwiftGenerator: Sendable {
     package func source() -> String {
         let sections = [
             header, linkEnum, routeEnum, valueEnums, outcomeTypes, notificationNames, parsing, values, coding, describing, dispatching,
-            presenting, arrivals, entryPoints, inbox, inboxEvents, embeddedTable, embeddedAction, embeddedArrivals, embeddedRules,
+            presenting, arrivals, entryPoints, pasting, inbox, inboxEvents, embeddedTable, embeddedAction, embeddedArrivals, embeddedRules,
             embeddedRepairs, embeddedConversions, embeddedDefinition, embeddedReader, embeddedDecoder,
         ]
         return sections.joined(separator: "\n")

@@ -47,7 +47,8 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try options.load()
-        let doctor = Doctor(table: configuration.table, authority: try authority())
+        var doctor = Doctor(table: configuration.table, authority: try authority())
+        doctor.openInAppDomain = configuration.openInAppDomain
         var count = 0
         var failures = 0
         func report(_ finding: Finding) throws {

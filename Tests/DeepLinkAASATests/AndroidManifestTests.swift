@@ -41,16 +41,17 @@ struct AndroidManifestTests {
         #expect(checked > 10_000)
     }
 
-    @Test("the default table's filters: one verified filter for the domain, one for the scheme")
+    @Test("the default table's filters: one verified filter for each domain, one for the scheme")
     func defaultTable() throws {
         let xml = AndroidManifestGenerator(table: AASAGeneratorTests.table).xml()
-        #expect(xml.components(separatedBy: "<intent-filter android:autoVerify=\"true\">").count == 2)
+        #expect(xml.components(separatedBy: "<intent-filter android:autoVerify=\"true\">").count == 3)
         #expect(xml.contains("    <data android:host=\"links.example.com\" />\n    <data android:pathPattern=\"/c/.*\" />"))
+        #expect(xml.contains("    <data android:host=\"open.links.example.com\" />\n    <data android:pathPattern=\"/c/.*\" />"))
         #expect(xml.contains("    <data android:path=\"/auth/callback\" />\n    <data android:path=\"/auth/callback/\" />\n</intent-filter>"))
         #expect(xml.contains("<intent-filter>\n    <action android:name=\"android.intent.action.VIEW\" />"))
         #expect(xml.contains("<data android:scheme=\"expchg\" />"))
         let manifest = try PatternMatcherModel(manifest: AndroidManifestGenerator(table: AASAGeneratorTests.table).xml(activity: ".MainActivity"))
-        #expect(manifest.filters.map(\.isVerified) == [true, false])
+        #expect(manifest.filters.map(\.isVerified) == [true, true, false])
         #expect(!manifest.takes("https://links.example.com/x/1"))
         #expect(!manifest.takes("https://evil.example/c/1"))
     }

@@ -78,7 +78,7 @@ struct ConfigurationTests {
             check(yaml) == [
                 "t.yaml:3: app: 'appIDs' must be a list, like [a, b]",
                 "t.yaml:4: app: unknown key 'colour' (known keys: name, appIDs, appStoreID, webcredentials, appClips)",
-                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation, minAppVersion)",
+                "t.yaml:9: route 'item': unknown key 'notificaton' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, copyLink, wait, resume, expiry, presentation, minAppVersion)",
                 "t.yaml:10: route 'item': 'secret' must be true or false",
                 "t.yaml:12: route 'item': parameter 'id': unknown key 'minimum' (known keys: charset, min, max, required)",
                 "t.yaml:12: route 'item': parameter 'id': 'max' must be an integer",

@@ -16,7 +16,7 @@ struct DiagnosticEscapingTests {
             ),
             (
                 "app: {name: A, appIDs: [ABCDE12345.com.example.app]}\n\"\\e[2J\": 1\ndomains: [a.example]\nroutes: []\n",
-                "t\\u{1B}.yaml:2: config: unknown key '\\u{1B}[2J' (known keys: app, domains, schemes, states, gates, features, routes, android, stores)"
+                "t\\u{1B}.yaml:2: config: unknown key '\\u{1B}[2J' (known keys: app, domains, schemes, states, gates, features, routes, android, stores, openInAppDomain)"
             ),
             (
                 "app: {name: A, appIDs: [ABCDE12345.com.example.app]}\ndomains: [\"a.example\\r\"]\nroutes: []\n",

@@ -176,7 +176,8 @@ struct AssociationFileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let config =
             try String(contentsOfFile: F.configPath, encoding: .utf8)
-            .replacingOccurrences(of: "domains: [links.example.com]", with: "domains: [links.example.com, go.example.org]")
+            .replacingOccurrences(
+                of: "domains: [links.example.com, open.links.example.com]", with: "domains: [links.example.com, open.links.example.com, go.example.org]")
             + "  - {name: onlyGo, path: \"g/$(id)\", scopes: [\"universal:go.example.org\"], params: {id: {charset: a-z}}}\n"
         let path = directory.appendingPathComponent("deeplinkd.yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)

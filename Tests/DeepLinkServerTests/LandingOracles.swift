@@ -87,7 +87,7 @@ enum LandingOracle {
                     + PercentEncoding.encoded(universal) + ";end"
             }
         }
-        let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape]
+        let inApp = [escape == nil ? nil : browser.inApp?.browser.name, escape] + openInApp(of: match, in: site, browser: browser)
         // Each store's button for its own phone, both for any other browser.
         let appStore = table.app.appStoreID.map { storeID in
             "https://apps.apple.com/app/id" + storeID + "?" + site.configuration.stores.appStore(forRoute: route.name).query
@@ -105,6 +105,17 @@ enum LandingOracle {
             return banner
         }
         return inApp + stores + [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+    }
+
+    /// The Open in the app value of a page on the first domain: none when the route has no such button (a custom scheme,
+    /// no `openInAppDomain`, or one it does not open on), the same path and query on that host outside an in-app browser.
+    static func openInApp(of match: RouteMatch, in site: Site, browser: BrowserClass) -> [String?] {
+        let links = site.table.links(for: match)
+        guard let host = site.configuration.openInAppDomain, links.app == nil, let universal = links.universal,
+            !universal.hasPrefix("https://\(host)/"), match.route.scopes.contains(where: { $0 == .anyUniversal || $0 == .universal(host: host) })
+        else { return [] }
+        guard browser.inApp == nil else { return [nil] }
+        return ["https://" + host + String(universal.dropFirst("https://".count).drop { $0 != "/" })]
     }
 
     /// The page of `match` for `browser` rendered in full by the template, with the values built as strings.

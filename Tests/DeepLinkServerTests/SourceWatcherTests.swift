@@ -159,7 +159,7 @@ struct SourceWatcherTests {
         #expect(site.server.reload())
         let warning = try #require(site.lines.all.first { $0.contains("much smaller") })
         #expect(warning.contains(#""level":"warning""#))
-        #expect(warning.contains(#""shrank":"routes 5 → 1, AASA components 10 → 4""#))
+        #expect(warning.contains(#""shrank":"routes 5 → 1, AASA components 20 → 8""#))
         try WatchedSiteFixture.original.write(toFile: site.configPath, atomically: true, encoding: .utf8)
         #expect(site.server.reload())
         #expect(site.lines.all.filter { $0.contains("much smaller") }.count == 1, "growing back is no warning")

@@ -33,12 +33,13 @@ struct StoreButtonTests {
         #expect(text.contains(#"<a class="button" href="\#(href)">Get it on Google Play</a>"#))
     }
 
-    @Test("a secret page's Google Play button carries no referrer, and its token is nowhere")
+    @Test("a secret page's Google Play button carries no referrer, and its token is only in the Open in the app link")
     func secret() {
         let text = SiteFixture.send("/m/abcdefghijklmnop1234").response.text
         #expect(
             text.contains(#"<a class="button" href="https://play.google.com/store/apps/details?id=com.polarisexpress.expresscan">Get it on Google Play</a>"#))
-        #expect(!text.contains("referrer") && !text.contains("abcdefghijklmnop1234"))
+        #expect(!text.contains("referrer") && text.components(separatedBy: "abcdefghijklmnop1234").count == 2)
+        #expect(text.contains(#"href="https://open.links.example.com/m/abcdefghijklmnop1234">Open in ExpresScan</a>"#))
     }
 
     @Test("the App Store button names the table's custom product page and campaign, and a route's own over them")

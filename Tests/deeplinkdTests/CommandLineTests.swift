@@ -57,14 +57,14 @@ struct CommandLineTests {
         #expect(result.output == golden)
         let foreign = try Deeplinkd.run(["aasa", "--domain", "evil.com"])
         #expect(foreign.status == 1)
-        #expect(foreign.error == "deeplinkd: 'evil.com' is not one of the configured domains (links.example.com)\n")
+        #expect(foreign.error == "deeplinkd: 'evil.com' is not one of the configured domains (links.example.com, open.links.example.com)\n")
     }
 
     @Test("check passes the default config and lists every problem of a broken one")
     func check() throws {
         let good = try Deeplinkd.run(["check"])
         #expect(good.status == 0)
-        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\n")
+        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 2 domains, 1 scheme)\n")
 
         let scratch = try ScratchDirectory("broken")
         defer { scratch.remove() }
@@ -84,7 +84,7 @@ struct CommandLineTests {
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
                 "\(broken):4: route 'a': parameter 'id': min 3 is greater than max 1, so no value can match",
-                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation, minAppVersion)",
+                "\(broken):6: route 'b': unknown key 'colour' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, copyLink, wait, resume, expiry, presentation, minAppVersion)",
                 "\(broken):6: duplicate route name 'b' (first defined on line 5)",
                 "\(broken):6: route 'b' can never match: route 'b' (line 5) matches every URL it would",
             ])

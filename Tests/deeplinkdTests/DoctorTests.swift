@@ -33,7 +33,8 @@ struct DoctorTests {
     func healthy() throws {
         let site = try DoctorSite()
         defer { site.remove() }
-        let (result, _) = try doctor(site, entitlements: ["applinks:links.example.com", "webcredentials:links.example.com?mode=developer"])
+        let (result, _) = try doctor(
+            site, entitlements: ["applinks:links.example.com", "applinks:open.links.example.com", "webcredentials:links.example.com?mode=developer"])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
@@ -53,8 +54,9 @@ struct DoctorTests {
                 "ok   route registrationError: https://links.example.com/auth/callback?error=x opens the app",
                 "ok   route registrationCallback: https://links.example.com/auth/callback?code=x opens the app",
                 "ok   entitlement applinks:links.example.com: applinks:links.example.com",
+                "ok   entitlement applinks:open.links.example.com (openInAppDomain): applinks:open.links.example.com",
                 "ok   entitlement webcredentials:links.example.com: webcredentials:links.example.com?mode=developer (alternate mode: only development-signed builds on devices in that mode; remove it before the App Store)",
-                "links.example.com: all 17 checks pass",
+                "links.example.com: all 18 checks pass",
             ])
     }
 
@@ -163,9 +165,24 @@ struct DoctorTests {
         let failures = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") }
         #expect(
             failures == [
-                "FAIL entitlement applinks:links.example.com: \(entitlements) does not name it, so iOS never opens its links in the app. Fix: add applinks:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
+                "FAIL entitlement applinks:links.example.com: \(entitlements) does not name it, so iOS never opens its links in the app. Fix: add applinks:links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)",
+                "FAIL entitlement applinks:open.links.example.com (openInAppDomain): \(entitlements) does not name it, so iOS never opens its links in the app, and the landing pages' Open in ExpresScan button, which links there, stays in Safari. Fix: add applinks:open.links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)",
             ])
         #expect(result.output.contains("ok   entitlement webcredentials:links.example.com: webcredentials:*.example.com\n"))
+    }
+
+    @Test("an entitlements file that names the link domain but not the openInAppDomain fails for it alone, naming the button")
+    func entitlementsWithoutTheOpenInAppDomain() throws {
+        let site = try DoctorSite()
+        defer { site.remove() }
+        let (result, entitlements) = try doctor(site, entitlements: ["applinks:links.example.com", "webcredentials:links.example.com"])
+        #expect(result.status == 1)
+        #expect(
+            result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL") } == [
+                "FAIL entitlement applinks:open.links.example.com (openInAppDomain): \(entitlements) does not name it, so iOS never opens its links in the app, and the landing pages' Open in ExpresScan button, which links there, stays in Safari. Fix: add applinks:open.links.example.com to com.apple.developer.associated-domains (Signing & Capabilities > Associated Domains)"
+            ])
+        let wildcard = try doctor(site, entitlements: ["applinks:*.example.com", "webcredentials:links.example.com"])
+        #expect(wildcard.0.status == 0, "\(wildcard.0.output)")
     }
 
     @Test("with App Clips, doctor checks the appclips section and the appclips: entitlement (which takes no wildcard)")

@@ -19,7 +19,7 @@ struct SecretReachTests {
         """
 
     static let message =
-        "route 'welcomeAfterSignIn' is not secret, but its stack names secret route 'magicEmailSignIn' (line 42), so its own URL carries the secret value of 'token': it would be logged in full, cached and shown in its page; make 'welcomeAfterSignIn' secret too, or take 'magicEmailSignIn' out of its stack"
+        "route 'welcomeAfterSignIn' is not secret, but its stack names secret route 'magicEmailSignIn' (line 46), so its own URL carries the secret value of 'token': it would be logged in full, cached and shown in its page; make 'welcomeAfterSignIn' secret too, or take 'magicEmailSignIn' out of its stack"
 
     /// The default table with the route above added after the secret `magicEmailSignIn`, in `scratch`, with the line
     /// of its `stack`.

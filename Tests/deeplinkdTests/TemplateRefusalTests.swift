@@ -33,10 +33,10 @@ struct PublicCopy {
 struct TemplateRefusalTests {
     /// Edits of the shipped templates, and the problem `serve`, SIGHUP and `check` report for each.
     static let breakages: [(edits: [String: @Sendable (String) -> String], problem: String)] = [
-        (["charger": { $0 + "{{>charger}}\n" }], "charger.mustache:30: partial 'charger' includes itself: charger → charger"),
+        (["charger": { $0 + "{{>charger}}\n" }], "charger.mustache:38: partial 'charger' includes itself: charger → charger"),
         (
             ["charger": { $0 + "{{>qrSignIn}}\n" }, "qrSignIn": { $0 + "{{>charger}}\n" }],
-            "charger.mustache:30: partial 'charger' includes itself: charger → qrSignIn → charger"
+            "charger.mustache:38: partial 'charger' includes itself: charger → qrSignIn → charger"
         ),
         (["layout": { $0 + "{{>charger}}\n" }], "charger.mustache:1: partial 'charger' includes itself: charger → layout → charger"),
         (
@@ -93,15 +93,15 @@ struct TemplateRefusalTests {
     func check() throws {
         let good = try Deeplinkd.run(["check", "--public", "Public"])
         #expect(good.status == 0)
-        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\nPublic/templates: OK\n")
+        #expect(good.output == "config/deeplinkd.yaml: OK (5 routes, 2 domains, 1 scheme)\nPublic/templates: OK\n")
         let copy = try Self.broken(["charger": { $0 + "{{>charger}}\n" }, "magicLink": { $0 + "{{>nope}}\n" }])
         defer { copy.remove() }
         let result = try Deeplinkd.run(["check", "--public", copy.path])
         #expect(result.status == 1)
         #expect(
             result.error.split(separator: "\n").map(String.init) == [
-                "\(copy.file("magicLink")):26: partial 'nope' does not exist: there is no \(copy.path)/templates/nope.mustache",
-                "\(copy.file("charger")):30: partial 'charger' includes itself: charger → charger",
+                "\(copy.file("magicLink")):28: partial 'nope' does not exist: there is no \(copy.path)/templates/nope.mustache",
+                "\(copy.file("charger")):38: partial 'charger' includes itself: charger → charger",
             ])
     }
 }

@@ -17,6 +17,15 @@ def play_button(canonical=None):
     return ("button", PLAY_URL + referrer, "Get it on Google Play")
 
 
+OPEN_IN_APP_ORIGIN = "https://open.links.example.com"  # openInAppDomain of config/deeplinkd.yaml
+
+
+def open_in_app_button(path):
+    """The Open in ExpresScan button of a Universal-only route's page: the same path on openInAppDomain."""
+    return ("button", OPEN_IN_APP_ORIGIN + path, "Open in ExpresScan")
+
+
+COPY_LINK_SCRIPT = "copy-link.js"  # the one script of a page that offers "Copy link, then install"
 MAGIC_TOKEN = "Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"  # 24 characters of the token charset, unlikely to occur by chance
 HOSTILE_QUERY = "x=%22%3E%3Cscript%3Ealert(1)%3C/script%3E"
 SECURITY_HEADERS = {"content-security-policy": "script-src 'none'"}
@@ -62,19 +71,22 @@ CHARGER = {
     "h1": "Charger CH-42",
     "banner": "app-id=1234567890, app-argument=https://links.example.com/c/CH-42",
     "buttons": [APP_STORE_BUTTON, play_button("/c/CH-42"), ("button", "expchg://c/CH-42", "Open in ExpresScan")],
+    "security_headers": {"content-security-policy": "script-src 'self'"},  # copyLink: true
+    "scripts": [COPY_LINK_SCRIPT],
 }
 QR_SIGN_IN = {
     "status": 200,
     "h1": "Sign in with your EV card",
     "banner": "app-id=1234567890, app-argument=https://links.example.com/u/abcd",
-    "buttons": [APP_STORE_BUTTON, play_button("/u/abcd")],
+    "buttons": [APP_STORE_BUTTON, play_button("/u/abcd"), open_in_app_button("/u/abcd")],
 }
 MAGIC_LINK = {
     "status": 200,
     "h1": "Sign in to ExpresScan",
     "banner": "app-id=1234567890",
-    "buttons": [APP_STORE_BUTTON, play_button()],
+    "buttons": [APP_STORE_BUTTON, play_button(), open_in_app_button("/m/" + MAGIC_TOKEN)],
     "secrets": [MAGIC_TOKEN],
+    "secret_links": [OPEN_IN_APP_ORIGIN + "/m/" + MAGIC_TOKEN],  # the only place the token may be
     "request_secrets": [MAGIC_TOKEN],  # sent with no-referrer: no subresource request may carry it
     "headers": SECRET_HEADERS,
 }
@@ -93,7 +105,7 @@ PAGES = [
             "status": 200,
             "h1": "Sign in with your EV card",
             "banner": "app-id=1234567890, app-argument=https://links.example.com/u/abcd",
-            "buttons": [APP_STORE_BUTTON, play_button("/u/abcd")],
+            "buttons": [APP_STORE_BUTTON, play_button("/u/abcd"), open_in_app_button("/u/abcd")],  # the query stays behind
             "secrets": ["alert(1)"],
         },
     ),
@@ -103,8 +115,9 @@ PAGES = [
             "status": 200,
             "h1": "Sign in to ExpresScan",
             "banner": "app-id=1234567890",
-            "buttons": [APP_STORE_BUTTON, play_button()],
+            "buttons": [APP_STORE_BUTTON, play_button(), open_in_app_button("/m/" + MAGIC_TOKEN)],
             "secrets": [MAGIC_TOKEN, "alert(1)"],
+            "secret_links": [OPEN_IN_APP_ORIGIN + "/m/" + MAGIC_TOKEN],
             "headers": SECRET_HEADERS,
         },
     ),

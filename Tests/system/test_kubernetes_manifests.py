@@ -146,7 +146,10 @@ def test_the_service_budget_and_autoscaler_select_the_deployment(objects):
     ingress = load_documents(BASE / "ingress-example.yaml")[0]
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     assert backend["name"] == by_kind(objects, "Service")["metadata"]["name"] and backend["port"]["name"] == "http"
-    assert ingress["spec"]["tls"][0]["hosts"] == [ingress["spec"]["rules"][0]["host"]]
+    # Every host of the table's domains (links.example.com and its openInAppDomain) is routed, its certificate naming it.
+    hosts = [rule["host"] for rule in ingress["spec"]["rules"]]
+    assert ingress["spec"]["tls"][0]["hosts"] == hosts == [str(domain) for domain in yaml.safe_load(DEFAULT_CONFIG.read_text())["domains"]]
+    assert all(rule["http"] == ingress["spec"]["rules"][0]["http"] for rule in ingress["spec"]["rules"])
 
 
 def test_the_network_policy_admits_only_the_scraper_to_the_metrics_port(objects):

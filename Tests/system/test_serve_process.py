@@ -73,7 +73,7 @@ def test_the_table_comes_from_config_then_deeplinkd_config_then_the_default(bina
     overridden = run(binary, ["check", "--config", "config/deeplinkd.yaml"], environment=missing)
     assert overridden.returncode == 0, overridden.stderr
     default = run(binary, ["check"], removing=["DEEPLINKD_CONFIG"])
-    assert (default.returncode, default.stdout) == (0, "config/deeplinkd.yaml: OK (5 routes, 1 domain, 1 scheme)\n")
+    assert (default.returncode, default.stdout) == (0, "config/deeplinkd.yaml: OK (5 routes, 2 domains, 1 scheme)\n")
 
 
 def test_a_client_that_never_finishes_its_request_does_not_hold_sigterm_for_the_drain_time(binary, tmp_path):

@@ -80,7 +80,7 @@ def test_check_shows_control_characters_of_the_table_escaped(binary, tmp_path):
         f"{shown}:8: gate name 'g\\u{{1B}}[5m' contains U+001B, a control or bidirectional formatting character",
         f"{shown}:8: gate 'g\\u{{1B}}[5m': unknown state 's' (not in states)",
         f"{shown}:10: route name 'r\\u{{1B}}[31m' contains U+001B, a control or bidirectional formatting character",
-        f"{shown}:13: route 'r\\u{{1B}}[31m': unknown key '\\u{{1B}}[0mkey' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, wait, resume, expiry, presentation, minAppVersion)",
+        f"{shown}:13: route 'r\\u{{1B}}[31m': unknown key '\\u{{1B}}[0mkey' (known keys: name, path, aliases, scopes, params, gate, feature, secret, notification, landing, stack, appClip, copyLink, wait, resume, expiry, presentation, minAppVersion)",
         f"{shown}:14: route 'r\\u{{1B}}[31m': notification 'n\\u{{202E}}o' contains U+202E, a control or bidirectional formatting character",
     ]
 
@@ -94,7 +94,7 @@ def test_check_shows_control_characters_of_the_table_escaped(binary, tmp_path):
             "app: {name: A, appIDs: [\"X\\e[2J\"]}\ndomains: [a.example]\nroutes:\n  - {name: r, path: c}\n",
             ":1: app: appID 'X\\u{1B}[2J' is not TEAMID.bundle.id (10 upper-case letters or digits, a dot, then the bundle ID)",
         ),
-        ("\"\\e]0;title\\a\": 1\n", ":1: config: unknown key '\\u{1B}]0;title\\u{7}' (known keys: app, domains, schemes, states, gates, features, routes, android, stores)"),
+        ("\"\\e]0;title\\a\": 1\n", ":1: config: unknown key '\\u{1B}]0;title\\u{7}' (known keys: app, domains, schemes, states, gates, features, routes, android, stores, openInAppDomain)"),
     ])
 def test_no_escape_sequence_reaches_the_terminal_from_any_command(binary, table, message, tmp_path):
     config = tmp_path / "t.yaml"

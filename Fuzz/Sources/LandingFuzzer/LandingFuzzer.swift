@@ -76,7 +76,11 @@ struct LandingSite: Sendable {
         let expected = !isReadMethod ? 405 : landing == nil ? 404 : 200
         invariant(response.status == expected, "\(described): status \(response.status), expected \(expected)")
         invariant(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(described): an HTML page")
-        invariant(!body.lowercased().contains("<script"), "\(described): the page has a <script")
+        // The one script a page may have is the copy button's, on a page of a `copyLink: true` route.
+        let offersCopyLink = landing.flatMap { handler.site.landings[$0.routeIndex]?.offersCopyLink } == true && isReadMethod
+        let scripts = body.lowercased().components(separatedBy: "<script").count - 1
+        invariant(scripts == (offersCopyLink ? 1 : 0), "\(described): the page has \(scripts) <script")
+        invariant(!offersCopyLink || body.contains(#"<script src="/static/copy-link.js?v="#), "\(described): a script other than the copy button's")
         guard let landing, isReadMethod, let referenceTarget = references[landing.route.name] else { return }
         // The page of a plain value for the same browser: an in-app browser's has a way out of it.
         var referenceHeaders = HTTPHeaders()
@@ -86,12 +90,16 @@ struct LandingSite: Sendable {
         // The page comes from its compiled form (`CompiledPage`): it must be what the template renders in full.
         let site = handler.site
         let rendered = site.landings[landing.routeIndex].map { route in
-            route.withPage(of: landing, in: site.wire, browser: browser) { String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self) }
+            route.withPage(of: landing, in: site.wire, browser: browser, host: site.domain(forHost: request.hostName)) {
+                String(decoding: site.pages.render(route, values: $0.values), as: UTF8.self)
+            }
         }
         invariant(body == rendered, "\(described): the compiled page differs from the rendered one")
         if landing.route.isSecret {
-            // An in-app browser's way out carries the URL, token included, in its link and nowhere else.
-            let (shown, referenceShown) = (Self.withoutWayOut(body), Self.withoutWayOut(reference))
+            // An in-app browser's way out, or elsewhere the Open in the app link to the other host, carries the URL, token
+            // included, in its link and nowhere else.
+            let domains = site.table.domains
+            let (shown, referenceShown) = (Self.withoutWayOut(body, domains: domains), Self.withoutWayOut(reference, domains: domains))
             let leaked = landing.parameters.filter { !$0.value.isEmpty && shown.contains($0.value) && !referenceShown.contains($0.value) }
             invariant(leaked.isEmpty, "\(described): the secret page shows \(leaked.map(\.name))")
             invariant(shown == referenceShown, "\(described): the secret page depends on the URL")
@@ -112,11 +120,13 @@ struct LandingSite: Sendable {
         return table.resolve("https://" + host + request.target)
     }
 
-    /// `page` without the link of its way out of an in-app browser (`href="x-safari-…"` or `href="intent://…"`).
-    static func withoutWayOut(_ page: String) -> String {
+    /// `page` without the link of its way out of an in-app browser (`href="x-safari-…"` or `href="intent://…"`) and
+    /// without its links to one of `domains` (the Open in the app link, to the same page on the other host).
+    static func withoutWayOut(_ page: String, domains: [String]) -> String {
         var page = Substring(page)
         var kept = ""
-        while let start = page.range(of: #"href="x-safari-"#) ?? page.range(of: #"href="intent://"#) {
+        let starts = [#"href="x-safari-"#, #"href="intent://"#] + domains.map { #"href="https://"# + $0 + "/" }
+        while let start = starts.compactMap({ page.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
             kept += page[..<start.lowerBound]
             page = page[start.upperBound...]
             guard let end = page.firstIndex(of: "\"") else { return kept }

@@ -34,6 +34,7 @@ extension Problems {
         }
         let parameters = checkParameters(definition, pattern: pattern, label: label)
         checkAppClip(definition, scopes: scopes, label: label, context: context)
+        checkCopyLink(definition, scopes: scopes, label: label)
         let delivery = checkDelivery(of: definition, label: label, context: context)
         let minAppVersion = checkMinAppVersion(of: definition, label: label)
 
@@ -42,7 +43,8 @@ extension Problems {
             name: name, pattern: pattern, scopes: scopes, parameters: parameters,
             notification: definition.notification?.value, gate: definition.gate?.value, feature: definition.feature?.value,
             isSecret: definition.isSecret, landing: definition.landing?.value, stack: definition.stack.map(\.value), line: definition.line,
-            isAppClip: definition.appClip?.value == true, delivery: delivery, minAppVersion: minAppVersion)
+            isAppClip: definition.appClip?.value == true, delivery: delivery, minAppVersion: minAppVersion,
+            offersCopyLink: definition.copyLink?.value == true)
         let route = canonical.with(aliases: checkAliases(definition, of: canonical, label: label))
         for form in route.everyPattern {
             checkLength(of: form, domains: context.domains, schemes: context.schemes, label: form.isAlias ? "\(label) alias '\(form.pattern)'" : label)

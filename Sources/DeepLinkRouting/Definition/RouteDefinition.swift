@@ -32,6 +32,8 @@ public struct RouteDefinition: Sendable {
     package var presentation: Located<String>?
     /// The oldest version of the app that can open the route's links (`minAppVersion`), as written.
     package var minAppVersion: Located<String>?
+    /// Whether the route's landing page offers "Copy link, then install" (`copyLink: true`), at the line written.
+    package var copyLink: Located<Bool>?
 
     /// A route, with its source lines when known.
     ///

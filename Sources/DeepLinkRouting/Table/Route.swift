@@ -38,11 +38,13 @@ public final class Route: Sendable {
     package let delivery: Delivery
     /// The oldest version of the app that can open its links (`minAppVersion`), if the table names one.
     package let minAppVersion: AppVersion?
+    /// Whether its landing page offers "Copy link, then install", and the app takes its links pasted on first launch.
+    package let offersCopyLink: Bool
 
     init(
         name: String, pattern: PathPattern, aliases: [Route] = [], isAlias: Bool = false, scopes: [Scope], parameters: [Parameter],
         notification: String?, gate: String?, feature: String? = nil, isSecret: Bool, landing: String?, stack: [String] = [], line: Int?,
-        isAppClip: Bool = false, delivery: Delivery = Delivery(), minAppVersion: AppVersion? = nil
+        isAppClip: Bool = false, delivery: Delivery = Delivery(), minAppVersion: AppVersion? = nil, offersCopyLink: Bool = false
     ) {
         self.name = name
         self.pattern = pattern
@@ -60,6 +62,7 @@ public final class Route: Sendable {
         self.isAppClip = isAppClip
         self.delivery = delivery
         self.minAppVersion = minAppVersion
+        self.offersCopyLink = offersCopyLink
     }
 
     /// The route with `pattern` as an alias: the same route, its path parameters captured where `pattern` has them.
@@ -73,7 +76,7 @@ public final class Route: Sendable {
         return Route(
             name: name, pattern: pattern, isAlias: true, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
             feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line ?? self.line, isAppClip: isAppClip, delivery: delivery,
-            minAppVersion: minAppVersion)
+            minAppVersion: minAppVersion, offersCopyLink: offersCopyLink)
     }
 
     /// The route with `aliases` (made by `alias(_:line:)` on it).
@@ -81,7 +84,7 @@ public final class Route: Sendable {
         Route(
             name: name, pattern: pattern, aliases: aliases, scopes: scopes, parameters: parameters, notification: notification, gate: gate,
             feature: feature, isSecret: isSecret, landing: landing, stack: stack, line: line, isAppClip: isAppClip, delivery: delivery,
-            minAppVersion: minAppVersion)
+            minAppVersion: minAppVersion, offersCopyLink: offersCopyLink)
     }
 
     /// The route and its aliases, canonical first: every pattern the route answers to.

@@ -5,7 +5,7 @@ import MicroHTTP
 
 /// One landing page to write: a match of a route that has one, where each of its URL values comes from (the route's
 /// `LandingRoute`), the browser it is for, and the match's link tail, written once in temporary memory (valid only
-/// inside `LandingRoute.withPage(of:in:browser:_:)`). The banner, the links, the way out of an in-app browser and the
+/// inside `LandingRoute.withPage(of:in:browser:host:_:)`). The banner, the links, the way out of an in-app browser and the
 /// compiled page's key all come from this one value.
 struct LandingPage {
     let match: RouteMatch
@@ -13,6 +13,8 @@ struct LandingPage {
     let landing: LandingRoute
     /// The class of the browser the page is for.
     let browser: BrowserClass
+    /// The configured domain the page is served on.
+    let host: String
     /// The path and query (percent-encoded) the canonical links write after their origin.
     let tail: UnsafeBufferPointer<UInt8>
 
@@ -33,6 +35,7 @@ struct LandingPage {
         case .inAppBrowser: browser.inApp.map { .text($0.browser.name) } ?? .none
         case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
         case .store(let link, let platform): browser.platform == nil || browser.platform == platform ? .link(link) : .none
+        case .openInApp: browser.inApp == nil ? landing.openInApp(onHost: host).map(Value.link) ?? .none : .none
         }
     }
 

@@ -6,11 +6,12 @@ import DeepLinkWire
 /// A route's landing page as the site serves it: its template, what the route and config fix in its context, and
 /// where each of its URL values comes from, worked out once when the site loads. The Smart App Banner, the links and
 /// the ways out of in-app browsers are written here and nowhere else; a request fills them in with its match and its
-/// browser (`withPage(of:in:browser:_:)`).
+/// browser (`withPage(of:in:browser:host:_:)`).
 ///
 /// Secret routes expose no value from the URL: not in any meta tag, not in the Smart App Banner's `app-argument`, and
-/// in the body only as the link out of an in-app browser, which hands the URL to another browser only when the
-/// visitor taps it (the page is never stored, and sends no referrer).
+/// in the body only in one link the visitor must tap: the link out of an in-app browser, which hands the URL to
+/// another browser, or elsewhere the Open in the app link to the same page on the other host (`OpenInAppLinks`); the
+/// page is never stored, and sends no referrer.
 ///
 /// A class with only constants, as `Route` is, so that a request takes it as one reference.
 final class LandingRoute: Sendable {
@@ -21,14 +22,20 @@ final class LandingRoute: Sendable {
     let fixed: [String: String]
     /// Whether the route is `secret: true`.
     let isSecret: Bool
+    /// Whether the page offers "Copy link, then install" (`copyLink: true`, never on a secret route): the one landing
+    /// page that runs a script, the copy button's.
+    let offersCopyLink: Bool
     /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
-    /// the App Store and Google Play links, then (for a route that is not secret) the Smart App Banner, the canonical
+    /// the Open in the app link when the route has one, the App Store and Google Play links, then (for a route that is not secret) the Smart App Banner, the canonical
     /// link, the app-scheme link, then each declared parameter.
     let sources: [LandingSource]
     /// The declared parameters' names, in the order of their sources.
     private let parameters: [String]
     /// Whether some value other than the way out of an in-app browser holds the link tail (as it is or percent-encoded).
     let linksUseTail: Bool
+    /// The "Open in the app" button of a Universal-only route when the table names an `openInAppDomain` the route
+    /// opens on: that host, and the same path and query on it and on the canonical host (`openInApp(onHost:)`).
+    private let openInApp: OpenInAppLinks?
     /// The ways out of an in-app browser to the same page: `x-safari-https://…` on iOS, and on Android an
     /// `intent://…` link that opens the Android app when it is installed and the page in the browser when not
     /// (`S.browser_fallback_url`); nil when no domain opens the route.
@@ -37,16 +44,21 @@ final class LandingRoute: Sendable {
     /// The landing page of the route at `index` in `wire`'s table, nil when it has none; `androidPackage` is the
     /// Android app an in-app browser's way out opens on Android and the Google Play button names, `appStore` what the
     /// App Store button names besides the app.
-    init?(route index: Int, in wire: WireTable, androidPackage: String? = nil, appStore: AppStoreCampaign = AppStoreCampaign()) {
+    init?(
+        route index: Int, in wire: WireTable, androidPackage: String? = nil, appStore: AppStoreCampaign = AppStoreCampaign(),
+        openInAppDomain: String? = nil
+    ) {
         let table = wire.table
         let route = table.routes[index]
         guard let template = route.landing else { return nil }
         self.template = template
         isSecret = route.isSecret
+        offersCopyLink = route.offersCopyLink && !route.isSecret
         parameters = route.isSecret ? [] : route.parameters.map(\.name)
         let origins = wire.linkOrigins(ofRoute: index)
         escapes = origins.universal.flatMap { Self.escapes(origin: $0, androidPackage: androidPackage) }
-        let escape: [LandingSource] = escapes == nil ? [.absent, .absent] : [.inAppBrowser, .escape]
+        openInApp = openInAppDomain.flatMap { OpenInAppLinks(route: route, origin: origins.universal, alternateHost: $0) }
+        let escape: [LandingSource] = (escapes == nil ? [.absent, .absent] : [.inAppBrowser, .escape]) + (openInApp == nil ? [] : [.openInApp])
         // The banner's start, which every page of the table has; a page that is not secret adds its link.
         let banner = table.app.appStoreID.map { "app-id=" + $0 }
         var fixed = ["lang": "en", "appName": table.app.name, "route": route.name]
@@ -54,7 +66,7 @@ final class LandingRoute: Sendable {
         let stores = Self.stores(of: route, origin: origins.universal, appStoreID: table.app.appStoreID, androidPackage: androidPackage, appStore: appStore)
         guard !route.isSecret else {
             fixed["smartAppBanner"] = banner
-            (self.fixed, sources, linksUseTail) = (fixed, escape + stores, false)
+            (self.fixed, sources, linksUseTail) = (fixed, escape + stores, openInApp != nil)
             return
         }
         self.fixed = fixed
@@ -67,12 +79,14 @@ final class LandingRoute: Sendable {
                     end: PageText(appClip.map { ", app-clip-bundle-id=" + $0 + ", app-clip-display=card" } ?? "")))
         }
         sources = escape + stores + [bannerSource ?? .absent, link(origins.universal), link(origins.app)] + parameters.map { .parameter($0) }
-        linksUseTail = sources.contains { source in
-            switch source {
-            case .link(let link), .store(let link, _): link.hasTail || link.hasEncodedTail
-            default: false
+        linksUseTail =
+            openInApp != nil
+            || sources.contains { source in
+                switch source {
+                case .link(let link), .store(let link, _): link.hasTail || link.hasEncodedTail
+                default: false
+                }
             }
-        }
     }
 
     /// The store buttons' sources: the App Store's page of the app, shown on iOS, and Google Play's page of the Android
@@ -111,13 +125,22 @@ final class LandingRoute: Sendable {
         escapes.map { platform == .iOS ? $0.iOS : $0.android }
     }
 
-    /// Calls `body` with the page of `match` (a match of this route in `wire`'s table) for `browser`: the link tail is
-    /// written once, in temporary memory, and only when a value holds it.
-    func withPage<Result>(of match: RouteMatch, in wire: WireTable, browser: BrowserClass, _ body: (LandingPage) -> Result) -> Result {
+    /// The "Open in the app" link of a page served on `host`; nil when the route's pages have none.
+    func openInApp(onHost host: String) -> LinkText? {
+        openInApp?.link(onHost: host)
+    }
+
+    /// Calls `body` with the page of `match` (a match of this route in `wire`'s table) for `browser`, served on `host`
+    /// (a configured domain; the first when nil): the link tail is written once, in temporary memory, and only when a
+    /// value holds it.
+    func withPage<Result>(
+        of match: RouteMatch, in wire: WireTable, browser: BrowserClass, host: String? = nil, _ body: (LandingPage) -> Result
+    ) -> Result {
+        let host = host ?? wire.table.domains.first ?? ""
         guard linksUseTail || (escapes != nil && browser.inApp != nil) else {
-            return body(LandingPage(match: match, landing: self, browser: browser, tail: UnsafeBufferPointer(start: nil, count: 0)))
+            return body(LandingPage(match: match, landing: self, browser: browser, host: host, tail: UnsafeBufferPointer(start: nil, count: 0)))
         }
-        return wire.withLinkTail(of: match) { tail in body(LandingPage(match: match, landing: self, browser: browser, tail: tail)) }
+        return wire.withLinkTail(of: match) { tail in body(LandingPage(match: match, landing: self, browser: browser, host: host, tail: tail)) }
     }
 
     /// The template context with `values` (in the order of `sources`) in the places of the URL's values.
@@ -127,14 +150,17 @@ final class LandingRoute: Sendable {
         guard values.count == sources.count else { return context }
         context["inAppBrowser"] = values[0]
         context["escapeURL"] = values[1]
-        context["appStoreURL"] = values[2]
-        context["playStoreURL"] = values[3]
+        let shift = openInApp == nil ? 0 : 1
+        if shift == 1 { context["openInAppURL"] = values[2] }
+        context["appStoreURL"] = values[2 + shift]
+        context["playStoreURL"] = values[3 + shift]
         guard !isSecret else { return context }
-        context["smartAppBanner"] = values[4]
-        context["canonicalURL"] = values[5]
-        context["appURL"] = values[6]
+        context["smartAppBanner"] = values[4 + shift]
+        context["canonicalURL"] = values[5 + shift]
+        if offersCopyLink { context["copyLinkURL"] = values[5 + shift] }
+        context["appURL"] = values[6 + shift]
         var named: [String: String] = [:]
-        for (name, value) in zip(parameters, values.dropFirst(7)) { named[name] = value }
+        for (name, value) in zip(parameters, values.dropFirst(7 + shift)) { named[name] = value }
         context["values"] = named
         return context
     }

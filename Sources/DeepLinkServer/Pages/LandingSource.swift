@@ -15,4 +15,8 @@ enum LandingSource: Sendable, Equatable {
     /// A store's page (the App Store's, Google Play's) for a browser on `platform` or on neither iOS nor Android;
     /// none on the other phone system, where that store's app cannot be installed.
     case store(LinkText, platform: BrowserClass.Platform)
+    /// The "Open in the app" link to the same page on the other host (`LandingRoute.openInApp(onHost:)`): the
+    /// alternate host from any other, the canonical one from the alternate; none in an in-app browser, which opens no
+    /// Universal Link.
+    case openInApp
 }

@@ -31,9 +31,10 @@ package enum LandingTemplates {
             "smartAppBanner": "app-id=1, app-argument=https://links.example.com/x/1",
             "canonicalURL": "https://links.example.com/x/1?q=a&b='c'", "appURL": "sample://x/1",
             "values": ["id": "1", "code": "a\"b", "token": "t<o>k"], "inAppBrowser": "Insta<gram>",
-            "escapeURL": "x-safari-https://links.example.com/x/1?q=a&b='c'",
+            "escapeURL": "x-safari-https://links.example.com/x/1?q=a&b='c'", "openInAppURL": "https://open.links.example.com/x/1?q=a&b='c'",
             "minAppVersion": "2.3",
-            "stylesheet": "/static/deeplinkd.css?v=1", "icon": "/static/icon.svg?v=1",
+            "stylesheet": "/static/deeplinkd.css?v=1", "icon": "/static/icon.svg?v=1", "copyLinkScript": "/static/copy-link.js?v=1",
+            "copyLinkURL": "https://links.example.com/x/1?q=a&b='c'",
         ]
         if page == "error" {
             context["title"] = "Link not found"

@@ -11,21 +11,28 @@ enum PageHeaders {
         isSecret ? secretPage : page
     }
 
+    /// The policy of a page that offers "Copy link, then install": the same, but scripts from this origin (the copy
+    /// button's, `/static/copy-link.js`) run.
+    static let copyLinkContentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; img-src 'self' data:"
+
     /// The headers of a landing page: an HTML page's, and `Vary: User-Agent`, since an in-app browser's page differs
-    /// from an ordinary browser's (`BrowserClass`), so that no cache serves one's to the other.
-    static func landing(isSecret: Bool) -> HTTPHeaders {
-        isSecret ? secretLanding : landing
+    /// from an ordinary browser's (`BrowserClass`), so that no cache serves one's to the other. A page that offers
+    /// "Copy link, then install" (never a secret one) may run this origin's scripts.
+    static func landing(isSecret: Bool, offersCopyLink: Bool = false) -> HTTPHeaders {
+        isSecret ? secretLanding : offersCopyLink ? copyLinkLanding : landing
     }
 
     private static let page = headers(isSecret: false)
     private static let secretPage = headers(isSecret: true)
     private static let landing = headers(isSecret: false, varies: true)
     private static let secretLanding = headers(isSecret: true, varies: true)
+    private static let copyLinkLanding = headers(isSecret: false, varies: true, policy: copyLinkContentSecurityPolicy)
 
-    private static func headers(isSecret: Bool, varies: Bool = false) -> HTTPHeaders {
+    private static func headers(isSecret: Bool, varies: Bool = false, policy: String = contentSecurityPolicy) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-        headers.add(name: "Content-Security-Policy", value: contentSecurityPolicy)
+        headers.add(name: "Content-Security-Policy", value: policy)
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "X-Frame-Options", value: "DENY")
         if isSecret {

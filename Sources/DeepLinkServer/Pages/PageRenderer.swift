@@ -7,7 +7,7 @@ import ServerPlatform
 /// byte by byte (`HTMLEscaping`), in every template.
 struct PageRenderer: Sendable {
     private let library: TemplateLibrary
-    /// Values every page sees: the versioned stylesheet and icon URLs.
+    /// Values every page sees: the versioned stylesheet, icon and copy-button script URLs.
     private let common: [String: String]
 
     /// Loads every `*.mustache` file in `directory`, once `TemplateLoader` has proven the set renderable; each
@@ -18,7 +18,9 @@ struct PageRenderer: Sendable {
             throw .template(problems.map(\.description).joined(separator: "\n"))
         }
         self.library = library
-        common = ["stylesheet": assets.url(for: "deeplinkd.css"), "icon": assets.url(for: "icon.svg")]
+        common = [
+            "stylesheet": assets.url(for: "deeplinkd.css"), "icon": assets.url(for: "icon.svg"), "copyLinkScript": assets.url(for: "copy-link.js"),
+        ]
     }
 
     /// The HTML of `template` with `page` as its context.

@@ -73,7 +73,9 @@ package final class Site: Sendable {
         let androidPackage = configuration.android.first?.package
         let stores = configuration.stores
         landings = table.routes.indices.map { [wire] index in
-            LandingRoute(route: index, in: wire, androidPackage: androidPackage, appStore: stores.appStore(forRoute: table.routes[index].name))
+            LandingRoute(
+                route: index, in: wire, androidPackage: androidPackage, appStore: stores.appStore(forRoute: table.routes[index].name),
+                openInAppDomain: configuration.openInAppDomain)
         }
         loggedPaths = LoggedPath(table: table)
         assets = try StaticAssets(directory: publicDirectory + "/static")

@@ -65,7 +65,7 @@ struct StaticAssets: Sendable {
     }
 
     private static let contentTypes = [
-        "css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
         "txt": "text/plain; charset=utf-8", "woff2": "font/woff2",
     ]
 }

@@ -15,10 +15,12 @@ extension Doctor {
         if table.app.webCredentials { wanted.append(("webcredentials", host, true)) }
         if !table.app.appClips.isEmpty { wanted.append(("appclips", host, false)) }
         return wanted.map { service, domain, allowsWildcard in
-            let check = "entitlement \(service):\(domain)"
+            let isOpenInApp = service == "applinks" && domain == openInAppDomain
+            let check = "entitlement \(service):\(domain)" + (isOpenInApp ? " (openInAppDomain)" : "")
             guard let entry = entitlements.entry(service, covering: domain, allowsWildcard: allowsWildcard) else {
+                let button = isOpenInApp ? ", and the landing pages' Open in \(table.app.name) button, which links there, stays in Safari" : ""
                 return .fail(
-                    check, "\(entitlements.path) does not name it, so iOS never \(Self.purpose[service] ?? "uses \(domain)")",
+                    check, "\(entitlements.path) does not name it, so iOS never \(Self.purpose[service] ?? "uses \(domain)")" + button,
                     fix: "add \(service):\(domain) to \(Entitlements.key) (Signing & Capabilities > Associated Domains)")
             }
             let mode =

@@ -10,6 +10,9 @@ package struct Doctor: Sendable {
     package let host: String
     /// The host and port the request goes to (`links.example.com`, `localhost:8443`).
     package let authority: String
+    /// The table's `openInAppDomain`: the host of the landing pages' Open in the app button, which the app's
+    /// entitlement must name under `applinks` too.
+    package var openInAppDomain: String?
 
     /// A doctor for `authority` (`HOST`, `HOST:PORT` or `[IPv6]:PORT`). A trailing dot of the host is dropped:
     /// `links.example.com.` names the same domain, which the table and the entitlements write without it.

@@ -22,7 +22,8 @@ nonisolated func useEverything(_ text: String, _ url: URL) throws -> [String] {
     seen.append(String(describing: DeepLink(string: text) ?? DeepLink(url: url)))
     for route in DeepLink.Route.allCases {
         let link = route.sample
-        seen += [route.rawValue, String(describing: DeepLink.Route(rawValue: route.rawValue)), "\(route.isSecret)"]
+        seen += [route.rawValue, String(describing: DeepLink.Route(rawValue: route.rawValue)), "\(route.isSecret)", "\(route.offersCopyLink)"]
+        seen.append(String(describing: DeepLink.pasted([text, " \(route.sample.universalLink?.absoluteString ?? "")\n"])))
         seen += [link.description, link.debugDescription, String(reflecting: link), "\(link.customMirror.children.count)"]
         seen += ["\(link.route == route)", "\(link.parameters)", "\(link.isSecret)", "\(link.isValid)"]
         do {

@@ -133,3 +133,15 @@ extension View {
 
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { self }
 }
+
+/// A type whose values can be pasted (CoreTransferable's, which SwiftUI exports); `String` is one.
+public protocol Transferable {}
+
+extension String: Transferable {}
+
+/// The system's paste button: the app reads the pasteboard only when the person taps it, so iOS asks no permission.
+@available(iOS 16.0, macOS 13.0, macCatalyst 16.0, *)
+public struct PasteButton: View {
+    nonisolated public init<T: Transferable>(payloadType: T.Type, onPaste: @escaping ([T]) -> Void) {}
+    public var body: EmptyView { EmptyView() }
+}
