@@ -19,6 +19,7 @@ states=(
     "magic-link             390x844   -              config/deeplinkd.yaml   /m/Mq7Zt2vXk9Lw4Rb8Hn3Pd6Ys"
     "not-found              390x844   -              config/deeplinkd.yaml   /nothing"
     "charger-in-app         390x844   instagram-ios  config/deeplinkd.yaml   /c/CH-42"
+    "charger-update         390x844   iphone-safari  docs/screenshots/update-required.yaml   /c/CH-42"
 )
 set -euo pipefail
 
