@@ -17,15 +17,32 @@ struct LandingPage {
     let host: String
     /// The path and query (percent-encoded) the canonical links write after their origin.
     let tail: UnsafeBufferPointer<UInt8>
+    /// Each value, in the order of the route's sources, worked out once for the key, the sizing and the writing.
+    private let resolved: UnsafeBufferPointer<Value>
 
     /// One value, from its source: none, a link around the tail, or text.
-    private enum Value {
+    fileprivate enum Value {
         case none
         case link(LinkText)
         case text(String)
     }
 
-    private var sources: [LandingSource] { landing.sources }
+    /// Calls `body` with the page of `match` for `browser` on `host`, its values worked out from their sources into
+    /// temporary memory, valid only inside `body`, as `tail` is.
+    static func with<Result>(
+        match: RouteMatch, landing: LandingRoute, browser: BrowserClass, host: String, tail: UnsafeBufferPointer<UInt8>,
+        _ body: (LandingPage) -> Result
+    ) -> Result {
+        let sources = landing.sources
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: sources.count) { values in
+            let unresolved = LandingPage(
+                match: match, landing: landing, browser: browser, host: host, tail: tail, resolved: UnsafeBufferPointer(start: nil, count: 0))
+            for (index, source) in sources.enumerated() { values.initializeElement(at: index, to: unresolved.value(source)) }
+            defer { _ = values.deinitialize() }
+            return body(
+                LandingPage(match: match, landing: landing, browser: browser, host: host, tail: tail, resolved: UnsafeBufferPointer(values)))
+        }
+    }
 
     private func value(_ source: LandingSource) -> Value {
         switch source {
@@ -42,11 +59,11 @@ struct LandingPage {
     /// The key of the page compiled for the shape of these values: the route, and for each value whether it is
     /// absent, empty or not (two bits a value); nil when there are too many values for the shape to hold.
     var key: CompiledPages.Key? {
-        guard sources.count <= 32 else { return nil }
+        guard resolved.count <= 32 else { return nil }
         var shape: UInt64 = 0
-        for (index, source) in sources.enumerated() {
+        for (index, value) in resolved.enumerated() {
             let state: UInt64
-            switch value(source) {
+            switch value {
             case .none: state = 0
             case .link(let link): state = link.isEmpty(tail: tail) ? 1 : 2
             case .text(let text): state = text.isEmpty ? 1 : 2
@@ -59,8 +76,8 @@ struct LandingPage {
     /// Each value as text, in the order of `sources`: what the template is rendered with when the page is compiled
     /// or cannot be.
     var values: [String?] {
-        sources.map { source in
-            switch value(source) {
+        resolved.map { value in
+            switch value {
             case .none: nil
             case .link(let link): link.text(tail: tail)
             case .text(let text): text
@@ -75,14 +92,14 @@ struct LandingPage {
         let encodedTail = LinkText.encodedCount(tail)
         return page.body(
             length: { index in
-                switch value(sources[index]) {
+                switch resolved[index] {
                 case .none: 0
                 case .link(let link): link.escapedCount(escapedTail: escapedTail, encodedTail: encodedTail)
                 case .text(let text): HTMLEscaping.escapedCount(text)
                 }
             },
             write: { index, writer in
-                switch value(sources[index]) {
+                switch resolved[index] {
                 case .none: break
                 case .link(let link): link.write(into: &writer, tail: tail, isPlain: escapedTail == tail.count)
                 case .text(let text): HTMLEscaping.write(text, into: &writer)

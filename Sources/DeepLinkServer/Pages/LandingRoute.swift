@@ -138,9 +138,9 @@ final class LandingRoute: Sendable {
     ) -> Result {
         let host = host ?? wire.table.domains.first ?? ""
         guard linksUseTail || (escapes != nil && browser.inApp != nil) else {
-            return body(LandingPage(match: match, landing: self, browser: browser, host: host, tail: UnsafeBufferPointer(start: nil, count: 0)))
+            return LandingPage.with(match: match, landing: self, browser: browser, host: host, tail: UnsafeBufferPointer(start: nil, count: 0), body)
         }
-        return wire.withLinkTail(of: match) { tail in body(LandingPage(match: match, landing: self, browser: browser, host: host, tail: tail)) }
+        return wire.withLinkTail(of: match) { tail in LandingPage.with(match: match, landing: self, browser: browser, host: host, tail: tail, body) }
     }
 
     /// The template context with `values` (in the order of `sources`) in the places of the URL's values.

@@ -95,6 +95,15 @@ package struct HTTPHeaders: Sendable, Equatable, Hashable {
         firstIndex(named: name).map { value(at: $0) }
     }
 
+    /// `body` called with the bytes of the first value named `name` (compared case-insensitively), without making
+    /// a string of them; nil when there is no such field.
+    package func withValue<Result>(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let index = firstIndex(named: name) else { return nil }
+        let start = terminators[2 * index] + 1
+        let end = terminators[2 * index + 1]
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     /// Every value of fields named `name` (compared case-insensitively), in order.
     package func values(for name: String) -> [String] {
         (0..<count).filter { nameMatches($0, name) }.map { value(at: $0) }

@@ -60,7 +60,13 @@ package struct HTTPRequest: Sendable, Equatable {
     /// The virtual host the request names: its `Host` header without the port or a trailing dot, lower-cased; nil
     /// without a well-formed `Host`.
     package var hostName: String? {
-        header("Host").flatMap(HostSyntax.hostName)
+        headers.withValue(named: "Host") { HostSyntax.hostName($0) } ?? nil
+    }
+
+    /// The one of `candidates` that is ``hostName``, found without making a string of the host; nil when none is or
+    /// the request has no well-formed `Host`.
+    package func hostName(among candidates: [String]) -> String? {
+        headers.withValue(named: "Host") { HostSyntax.hostName($0, among: candidates) } ?? nil
     }
 
     /// The value of the first header named `name` (case-insensitive), or nil.

@@ -29,11 +29,41 @@ enum HostSyntax {
     }
 
     /// The host without port or trailing dot, lower-cased: the virtual host `value` names (nil when malformed).
-    static func hostName(_ value: String) -> String? {
-        guard !value.isEmpty, isValid(value.utf8) else { return nil }
-        var host = value.hasPrefix("[") ? String(value.prefix { $0 != "]" }) + "]" : String(value.prefix { $0 != ":" })
-        if host.hasSuffix(".") { host.removeLast() }
-        return host.lowercased()
+    static func hostName(_ value: some BidirectionalCollection<UInt8>) -> String? {
+        guard let host = host(in: value) else { return nil }
+        return String(unsafeUninitializedCapacity: host.count) { buffer in
+            var count = 0
+            for byte in host {
+                buffer[count] = lowercased(byte)
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// The one of `candidates` that is the host name `value` names (as `hostName(_:)` gives it), found without
+    /// making a string of it; nil when none is, or `value` is malformed.
+    static func hostName(_ value: some BidirectionalCollection<UInt8>, among candidates: [String]) -> String? {
+        guard let host = host(in: value) else { return nil }
+        return candidates.first { $0.utf8.elementsEqual(host.lazy.map(lowercased)) }
+    }
+
+    /// The bytes of the host in `value`, without port or trailing dot; nil when `value` is malformed.
+    private static func host<Bytes: BidirectionalCollection<UInt8>>(in value: Bytes) -> Bytes.SubSequence? {
+        guard !value.isEmpty, isValid(value) else { return nil }
+        // A valid value is ASCII: the host is its bytes up to the port (an IPv6 literal with its brackets).
+        var end = value.endIndex
+        if value.first == UInt8(ascii: "[") {
+            end = value.firstIndex(of: UInt8(ascii: "]")).map(value.index(after:)) ?? value.endIndex
+        } else if let colon = value.firstIndex(of: UInt8(ascii: ":")) {
+            end = colon
+        }
+        let host = value[..<end]
+        return host.last == UInt8(ascii: ".") ? host.dropLast() : host
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private static func isName(_ name: some Collection<UInt8>) -> Bool {
