@@ -22,8 +22,9 @@ extension SwiftGenerator {
             \(declaration)}
 
             extension \(name).EmbeddedTable {
-                /// The compiled table; its `table` is nil only if this DeepLinkRouting refuses what `deeplinkd check` accepted.
-                nonisolated static let compilation = RouteTable.compile(definition)
+                /// The compiled table, built without the checks `deeplinkd check` made when it wrote this file; its `table` is
+                /// nil only if this DeepLinkRouting cannot build what `deeplinkd check` accepted.
+                nonisolated static let compilation = RouteTable.compile(vouched: definition)
 
                 /// The table, when it compiled with every route of this code.
                 nonisolated static var table: RouteTable? {

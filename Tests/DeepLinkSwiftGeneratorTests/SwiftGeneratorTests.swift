@@ -71,14 +71,14 @@ struct SwiftGeneratorTests {
     @Test("the API is internal by default and public on request, importing Foundation publicly only then")
     func accessModifier() throws {
         let hidden = try Self.generate(Self.shop)
-        #expect(hidden.contains("\nimport DeepLinkRouting\nimport Foundation\n"))
+        #expect(hidden.contains("\n@_spi(GeneratedCode) import DeepLinkRouting\nimport Foundation\n"))
         #expect(
             hidden.contains(
                 "    nonisolated enum DeepLink: Hashable, Sendable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {\n"))
         #expect(hidden.contains("    nonisolated init?(string: String) {\n"))
         #expect(!hidden.contains("public "))
         let exposed = try Self.generate(Self.shop, options: SwiftGeneratorOptions(accessModifier: .public))
-        #expect(exposed.contains("\nimport DeepLinkRouting\npublic import Foundation\n"))
+        #expect(exposed.contains("\n@_spi(GeneratedCode) import DeepLinkRouting\npublic import Foundation\n"))
         #expect(exposed.contains("    nonisolated public enum DeepLink: Hashable"))
         #expect(exposed.contains("    public nonisolated init?(string: String) {\n"))
         #expect(exposed.contains("    public nonisolated var sample: DeepLink {\n"))
@@ -99,7 +99,9 @@ struct SwiftGeneratorTests {
         var depth = 0
         var topLevel: Set<String> = []
         for line in source.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            let isCode = !line.hasPrefix("//") && !line.hasPrefix("#") && !line.hasPrefix("import ") && !line.isEmpty
+            let isCode =
+                !line.hasPrefix("//") && !line.hasPrefix("#") && !line.hasPrefix("import ") && !line.hasPrefix("@_spi(GeneratedCode) import ")
+                && !line.isEmpty
             if depth == 0, isCode {
                 topLevel.insert(
                     String(line.prefix { $0 != " " && $0 != ":" && $0 != "{" } + " " + line.split(separator: " ")[1...].prefix(2).joined(separator: " ")))

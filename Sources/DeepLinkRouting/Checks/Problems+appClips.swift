@@ -1,6 +1,7 @@
 extension Problems {
     /// Checks `app.appClips`: each is `TEAMID.bundle.id`, named after one of the apps.
     mutating func checkAppClips(_ app: AppDefinition) {
+        guard !isVouched else { return }
         for clip in app.appClips {
             guard Self.isAppID(clip.value) else {
                 error(clip.line, "app: App Clip '\(clip.value)' is not TEAMID.bundle.id (10 upper-case letters or digits, a dot, then the bundle ID)")
@@ -17,6 +18,7 @@ extension Problems {
 
     /// Checks a route's `appClip: true`: the route is public and opens from an `https` link, and there is an App Clip.
     mutating func checkAppClip(_ definition: RouteDefinition, scopes: [Scope], label: String, context: RouteContext) {
+        guard !isVouched else { return }
         guard let appClip = definition.appClip, appClip.value else { return }
         let line = appClip.line ?? definition.line
         if definition.isSecret {

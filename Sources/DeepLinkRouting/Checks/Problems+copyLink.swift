@@ -3,6 +3,7 @@ extension Problems {
     /// offer the copy on. A secret route's link would go to the pasteboard, where every app that reads it gets the
     /// secret, and a link must stay usable after the install, so only an `https` link is copied.
     mutating func checkCopyLink(_ definition: RouteDefinition, scopes: [Scope], label: String) {
+        guard !isVouched else { return }
         guard let copyLink = definition.copyLink, copyLink.value else { return }
         let line = copyLink.line ?? definition.line
         if definition.isSecret {

@@ -1,6 +1,7 @@
 extension Problems {
     /// Checks each gate's `wait`, `resume` and `expiry` against the table's states and the states the gate admits.
     mutating func checkHolds(of gates: [GateDefinition], states: [String]) {
+        guard !isVouched else { return }
         for gate in gates where !gate.hold.isEmpty {
             let label = "gate '\(gate.name.value.visible)'"
             let admitted = Set(gate.states.map(\.value))

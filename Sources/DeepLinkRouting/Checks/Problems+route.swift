@@ -46,7 +46,7 @@ extension Problems {
             isAppClip: definition.appClip?.value == true, delivery: delivery, minAppVersion: minAppVersion,
             offersCopyLink: definition.copyLink?.value == true)
         let route = canonical.with(aliases: checkAliases(definition, of: canonical, label: label))
-        for form in route.everyPattern {
+        for form in route.everyPattern where !isVouched {
             checkLength(of: form, domains: context.domains, schemes: context.schemes, label: form.isAlias ? "\(label) alias '\(form.pattern)'" : label)
         }
         return errorCount == errorsBefore ? route : nil

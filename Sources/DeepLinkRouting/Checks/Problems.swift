@@ -3,6 +3,10 @@ struct Problems {
     private(set) var all: [Diagnostic] = []
     /// How many of `all` are errors.
     private(set) var errorCount = 0
+    /// Whether the definition is one `deeplinkd check` accepted: the checks that only report (hidden characters, link
+    /// lengths, reachability, stacks, secrets' reach, App Clip and copy-link rules) are skipped, and only what builds
+    /// the table is still checked.
+    var isVouched = false
 
     var hasErrors: Bool { errorCount > 0 }
 

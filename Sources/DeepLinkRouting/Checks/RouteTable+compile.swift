@@ -10,7 +10,22 @@ extension RouteTable {
     /// - Parameter definition: The table as written.
     /// - Returns: The frozen table when there is no error, and every error and warning in line order.
     public static func compile(_ definition: RouteTableDefinition) -> RouteTableCompilation {
+        compile(definition, isVouched: false)
+    }
+
+    /// Builds the table of a definition `deeplinkd check` accepted, as the generated Swift embeds it: what builds the
+    /// table is still checked (a definition it cannot build gives no table and says why), the checks that only report
+    /// (reachability, stacks, link lengths, hidden characters, secrets' reach) are not run again in the app.
+    ///
+    /// - Parameter definition: A table `deeplinkd check` accepted.
+    /// - Returns: The frozen table, or nil and the errors that kept it from being built.
+    @_spi(GeneratedCode) public static func compile(vouched definition: RouteTableDefinition) -> RouteTableCompilation {
+        compile(definition, isVouched: true)
+    }
+
+    private static func compile(_ definition: RouteTableDefinition, isVouched: Bool) -> RouteTableCompilation {
         var problems = Problems()
+        problems.isVouched = isVouched
         let app = problems.check(definition.app)
         let domains = problems.checkNames(definition.domains, kind: "domain", isValid: Self.isHost)
         let schemes = problems.checkNames(definition.schemes, kind: "scheme", isValid: Self.isCustomScheme)

@@ -12,6 +12,7 @@ extension Problems {
     ///
     /// Gates, features, landings and notifications carry no value of a URL into another answer.
     mutating func checkSecretReach(of table: [Route], definitions: [RouteDefinition], domains: [String], schemes: [String]) {
+        guard !isVouched else { return }
         guard table.contains(where: \.isSecret) else { return }
         checkSecretStacks(of: table, definitions: definitions)
         checkSecretOverlaps(of: table, channels: domains.map(Channel.universal) + schemes.map(Channel.app))
