@@ -61,15 +61,7 @@ extension SwiftGenerator {
 
     /// `Route.offersCopyLink`, listing the routes with `copyLink: true`.
     private var routeCopyLink: String {
-        let copied = routes.filter { $0.route.offersCopyLink && !$0.route.isSecret }.map { "." + $0.caseName }
-        let body: String
-        if copied.isEmpty {
-            body = "        false"
-        } else if copied.count == routes.count {
-            body = "        true"
-        } else {
-            body = "        switch self {\n        case \(copied.joined(separator: ", ")): true\n        default: false\n        }"
-        }
+        let body = routeSwitch(trueFor: routes.filter { $0.route.offersCopyLink && !$0.route.isSecret })
         return """
                 /// Whether the route's landing page offers "Copy link, then install" (`copyLink: true` in the table), so
                 /// `pasted(_:)` takes its links.

@@ -68,17 +68,18 @@ extension SwiftGenerator {
         """
     }
 
+    /// The body of a `Bool` property of `Route` that is true for `chosen` (some of the routes): a constant when
+    /// they are none or all, else a switch over their cases.
+    func routeSwitch(trueFor chosen: [GeneratedRoute]) -> String {
+        if chosen.isEmpty { return "        false" }
+        if chosen.count == routes.count { return "        true" }
+        let cases = chosen.map { "." + $0.caseName }.joined(separator: ", ")
+        return "        switch self {\n        case \(cases): true\n        default: false\n        }"
+    }
+
     /// `Route.isSecret`, listing the secret routes.
     private var routeSecrecy: String {
-        let secret = routes.filter(\.route.isSecret).map { "." + $0.caseName }
-        let body: String
-        if secret.isEmpty {
-            body = "        false"
-        } else if secret.count == routes.count {
-            body = "        true"
-        } else {
-            body = "        switch self {\n        case \(secret.joined(separator: ", ")): true\n        default: false\n        }"
-        }
+        let body = routeSwitch(trueFor: routes.filter(\.route.isSecret))
         return """
                 /// Whether the route is `secret: true` in the table.
                 \(access)nonisolated var isSecret: Bool {
