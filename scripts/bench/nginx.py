@@ -56,24 +56,29 @@ def prepare_static_files(deeplinkd, directory):
 
 def start_nginx(directory, workers="auto", cpus=None, certificates=None):
     """nginx on a free port; with `certificates` ({name: (certificate, key)}) also an HTTPS server for each, whose
-    ports are `server.tls_ports` ({name: port})."""
+    ports are `server.tls_ports` ({name: port}). Its plain-HTTP server for the pipelined load shape, set up for that
+    shape, listens on `server.pipelined_port` (`pipelined_view`)."""
     main, tls = config_template("nginx.conf"), config_template("nginx-tls.conf")
     config_path = os.path.join(directory, "nginx.conf")
+    with open(os.path.join(directory, "locations.conf"), "w") as locations:
+        locations.write(config_template("nginx-locations.conf").substitute(
+            directory=directory, aasa_path=AASA_PATH, landing_path=LANDING_PATH))
 
     def make():
-        port = free_port()
+        port, pipelined_port = free_port(), free_port()
         tls_ports = {name: free_port() for name in (certificates or {})}
         tls_servers = "".join(
             tls.substitute(port=tls_ports[name], certificate=certificate, key=key, aasa_path=AASA_PATH,
                            directory=directory)
             for name, (certificate, key) in (certificates or {}).items())
         with open(config_path, "w") as config:
-            config.write(main.substitute(directory=directory, port=port, aasa_path=AASA_PATH,
-                                         landing_path=LANDING_PATH, workers=workers, tls_servers=tls_servers))
+            config.write(main.substitute(directory=directory, port=port, pipelined_port=pipelined_port,
+                                         workers=workers, tls_servers=tls_servers))
         server = Server("nginx", ["nginx", "-p", directory, "-c", config_path, "-e",
                                   os.path.join(directory, "nginx-error.log"), "-g", "daemon off;"],
                         port, os.path.join(directory, "nginx-stderr.log"), includes_children=True, cpus=cpus)
         server.tls_ports = tls_ports
+        server.pipelined_port = pipelined_port
         return server
 
     try:
@@ -84,7 +89,15 @@ def start_nginx(directory, workers="auto", cpus=None, certificates=None):
 
 def tls_view(server, port):
     """Another view of a running nginx: the same processes, reached over HTTPS on `port` (its TLS servers)."""
-    view = Server(server.label, [], port, server.log_path, includes_children=server.includes_children,
-                  scheme="https")
+    return view_of(server, port, "https")
+
+
+def pipelined_view(server):
+    """Another view of a running nginx: the same processes, reached on its plain-HTTP server for the pipelined shape."""
+    return view_of(server, server.pipelined_port, "http")
+
+
+def view_of(server, port, scheme):
+    view = Server(server.label, [], port, server.log_path, includes_children=server.includes_children, scheme=scheme)
     view.process = server.process
     return view

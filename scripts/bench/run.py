@@ -20,7 +20,7 @@ from bench import scale
 from bench.cases import AASA_PATH, CASES, HTTP_CASES
 from bench.load import interleave
 from bench.measures import MIB, compare, process_rss, successful
-from bench.nginx import prepare_static_files, start_nginx, tls_view
+from bench.nginx import pipelined_view, prepare_static_files, start_nginx, tls_view
 from bench.servers import (LOAD_CPU, SERVER_CPU, build_no_resume_shim, make_certificates, start_deeplinkd,
                            start_gnutls_serv, time_to_first_healthy)
 from bench.system import machine, versions
@@ -48,11 +48,12 @@ def pinned(options, measurements, directory):
         nginx = start_nginx(directory, workers=1, cpus=SERVER_CPU, certificates=certificates)
         servers.append(nginx)
 
-        def jobs_of(case, certificate, by_label):
+        def jobs_of(case, certificate, by_label, by_shape=None):
+            """`by_shape` ({shape: {label: server}}) overrides `by_label` for a shape."""
             shapes = ["serial"] if case.connection_per_request else options.shapes
             return [{"key": (case.name, certificate, connections, shape), "path": case.path, "script": case.script,
                      "shape": shape, "depth": options.pipeline_depth, "connections": connections,
-                     "servers": [by_label[label] for label in case.servers],
+                     "servers": [{**by_label, **(by_shape or {}).get(shape, {})}[label] for label in case.servers],
                      "preload": shim if case.full_handshake else None}
                     for connections in options.pinned_connections for shape in shapes]
 
@@ -60,7 +61,8 @@ def pinned(options, measurements, directory):
         jobs = []
         for name in options.cases:
             if not CASES[name].https:
-                jobs += jobs_of(CASES[name], None, {"deeplinkd": deeplinkd, "nginx": nginx})
+                jobs += jobs_of(CASES[name], None, {"deeplinkd": deeplinkd, "nginx": nginx},
+                                {"pipelined": {"nginx": pipelined_view(nginx)}})
         for certificate_name, (certificate, key) in certificates.items():
             secure = {"deeplinkd": start_deeplinkd(options.binary, directory, "deeplinkd", threads=1, cpus=SERVER_CPU,
                                                    tls=(certificate, key), log_name=f"deeplinkd-{certificate_name}"),
