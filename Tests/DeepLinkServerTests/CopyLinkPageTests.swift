@@ -26,6 +26,28 @@ struct CopyLinkPageTests {
         #expect(!html.contains("utm"))
     }
 
+    @Test(
+        "Android visitors, whose app reads the link from Google Play's referrer, get no button, no script and no script-src; iPhones, other browsers and none still do",
+        arguments: [
+            (StorePlatformTests.chromeOnAndroid, false), (BrowserClassTests.inApp[3].userAgent, false), (StorePlatformTests.safariOnIPhone, true),
+            (BrowserClassTests.inApp[0].userAgent, true), (StorePlatformTests.desktop, true), (nil, true),
+        ] as [(String?, Bool)])
+    func byPlatform(userAgent: String?, offers: Bool) throws {
+        let handler = try AnswerCacheTests.freshHandler()
+        // Three asks: the one-off page, the page the cache keeps, and the kept page.
+        for _ in 0..<3 {
+            let response = SiteFixture.send("/c/CH-42", headers: userAgent.map { [("User-Agent", $0)] } ?? [], handler: handler).response
+            let html = response.text
+            #expect(response.status == 200)
+            #expect(html.contains(Self.section) == offers, "\(userAgent ?? "none")")
+            #expect(html.contains("data-copy-link") == offers && LandingPageTests.scripts(html) == (offers ? ["copy-link.js"] : []))
+            let policy = response.headers["Content-Security-Policy"] ?? ""
+            #expect(policy.contains(offers ? "script-src 'self';" : "script-src 'none';"), "\(policy)")
+            // The canonical link stays in the page's head either way.
+            #expect(html.contains(#"<link rel="canonical" href="https://links.example.com/c/CH-42">"#))
+        }
+    }
+
     @Test("pages of routes without copyLink, secret or not, have no button, no script and no script-src", arguments: ["/u/abcd", "/m/abcdefghijklmnop1234"])
     func others(target: String) {
         let response = SiteFixture.send(target).response

@@ -74,7 +74,7 @@ enum LandingOracle {
     /// The URL values of `match`'s page for `browser` built as strings from the routing core's links: the in-app
     /// browser's name and the way out of it, the App Store URL and the Google Play URL with the canonical URL as its
     /// referrer, then (for a route that is not secret) the Smart App Banner, the canonical URL, the app-scheme URL,
-    /// then each declared parameter.
+    /// the URL to copy when the route offers one, then each declared parameter.
     static func values(of match: RouteMatch, in site: Site, browser: BrowserClass = .ordinary) -> [String?] {
         let table = site.table
         let route = match.route
@@ -104,7 +104,9 @@ enum LandingOracle {
             if route.isAppClip, let appClip = table.app.appClipBundleID { banner += ", app-clip-bundle-id=" + appClip + ", app-clip-display=card" }
             return banner
         }
-        return inApp + stores + [banner, links.universal, links.app] + route.parameters.map { match.value(of: $0.name) }
+        // The link to copy before installing, on routes that offer it, except on Android.
+        let copy = route.offersCopyLink ? [browser.platform == .android ? nil : links.universal] : []
+        return inApp + stores + [banner, links.universal, links.app] + copy + route.parameters.map { match.value(of: $0.name) }
     }
 
     /// The Open in the app value of a page on the first domain: none when the route has no such button (a custom scheme,

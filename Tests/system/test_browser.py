@@ -379,3 +379,18 @@ def test_the_store_buttons_follow_the_phone(store_loads, agent, path, round_):
               and any(host in attributes(a).get("href", "") for host in ("//apps.apple.com/", "//play.google.com/"))]
     assert stores == STORE_AGENTS[agent][1]
     assert load["response"].headers.get("vary") == "User-Agent"
+
+
+@pytest.mark.parametrize("round_", [0, 1])
+@pytest.mark.parametrize("agent", STORE_AGENTS)
+def test_the_copy_button_is_offered_but_on_android(store_loads, agent, round_):
+    """Android's install carries the link in Google Play's referrer and its app has no paste helper: no section, no
+    script, no script-src there; the iPhone and the desktop get all three."""
+    load = store_loads[(round_, "/c/CH-42", agent)]
+    offers = agent != "android-chrome"
+    buttons = [text(b) for b in elements(load["document"], "button")]
+    assert (buttons == ["Copy link, then install"]) == offers
+    assert ("data-copy-link" in load["html"]) == offers
+    policy = load["response"].headers.get("content-security-policy", "")
+    assert ("script-src 'self'" if offers else "script-src 'none'") in policy
+    assert script_failures(load, [cases.COPY_LINK_SCRIPT] if offers else []) == []

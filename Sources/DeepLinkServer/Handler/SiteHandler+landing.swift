@@ -29,7 +29,7 @@ extension SiteHandler {
         let matched = ResolveOutcomes.one(label)
         let compiled = site.compiledPages[request.worker]
         let body = landing.withPage(of: match, in: site.wire, browser: browser, host: host) { site.pages.body(of: $0, landing, compiled: compiled) }
-        let headers = PageHeaders.landing(isSecret: landing.isSecret, offersCopyLink: landing.offersCopyLink)
+        let headers = PageHeaders.landing(isSecret: landing.isSecret, offersCopyLink: landing.offersCopyLink(to: browser))
         guard !landing.isSecret else {
             return Answer(
                 .written(WrittenResponse(status: 200, headers: headers, body: body)), endpoint: .landing,

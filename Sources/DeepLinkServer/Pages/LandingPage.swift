@@ -53,6 +53,7 @@ struct LandingPage {
         case .escape: browser.inApp.flatMap { landing.escape(for: $0.platform) }.map(Value.link) ?? .none
         case .store(let link, let platform): browser.platform == nil || browser.platform == platform ? .link(link) : .none
         case .openInApp: browser.inApp == nil ? landing.openInApp(onHost: host).map(Value.link) ?? .none : .none
+        case .copyLink(let link): browser.platform == .android ? .none : .link(link)
         }
     }
 

@@ -23,11 +23,13 @@ final class LandingRoute: Sendable {
     /// Whether the route is `secret: true`.
     let isSecret: Bool
     /// Whether the page offers "Copy link, then install" (`copyLink: true`, never on a secret route): the one landing
-    /// page that runs a script, the copy button's.
+    /// page that runs a script, the copy button's. Not on Android (`offersCopyLink(to:)`), where Google Play's install
+    /// referrer carries the link and the app has no paste helper.
     let offersCopyLink: Bool
     /// A source for each URL value, in the order `context(values:)` takes them: the in-app browser, the way out of it,
-    /// the Open in the app link when the route has one, the App Store and Google Play links, then (for a route that is not secret) the Smart App Banner, the canonical
-    /// link, the app-scheme link, then each declared parameter.
+    /// the Open in the app link when the route has one, the App Store and Google Play links, then (for a route that is
+    /// not secret) the Smart App Banner, the canonical link, the app-scheme link, the link to copy when the route
+    /// offers one, then each declared parameter.
     let sources: [LandingSource]
     /// The declared parameters' names, in the order of their sources.
     private let parameters: [String]
@@ -78,12 +80,14 @@ final class LandingRoute: Sendable {
                     head: PageText(banner + (origins.universal.map { ", app-argument=" + $0 } ?? "")), hasTail: origins.universal != nil,
                     end: PageText(appClip.map { ", app-clip-bundle-id=" + $0 + ", app-clip-display=card" } ?? "")))
         }
-        sources = escape + stores + [bannerSource ?? .absent, link(origins.universal), link(origins.app)] + parameters.map { .parameter($0) }
+        let copy = offersCopyLink ? [origins.universal.map { LandingSource.copyLink(LinkText(head: PageText($0), hasTail: true)) } ?? .absent] : []
+        sources =
+            escape + stores + [bannerSource ?? .absent, link(origins.universal), link(origins.app)] + copy + parameters.map { .parameter($0) }
         linksUseTail =
             openInApp != nil
             || sources.contains { source in
                 switch source {
-                case .link(let link), .store(let link, _): link.hasTail || link.hasEncodedTail
+                case .link(let link), .store(let link, _), .copyLink(let link): link.hasTail || link.hasEncodedTail
                 default: false
                 }
             }
@@ -125,6 +129,11 @@ final class LandingRoute: Sendable {
         escapes.map { platform == .iOS ? $0.iOS : $0.android }
     }
 
+    /// Whether the page for `browser` shows "Copy link, then install" and runs its script: not on Android.
+    func offersCopyLink(to browser: BrowserClass) -> Bool {
+        offersCopyLink && browser.platform != .android
+    }
+
     /// The "Open in the app" link of a page served on `host`; nil when the route's pages have none.
     func openInApp(onHost host: String) -> LinkText? {
         openInApp?.link(onHost: host)
@@ -157,10 +166,10 @@ final class LandingRoute: Sendable {
         guard !isSecret else { return context }
         context["smartAppBanner"] = values[4 + shift]
         context["canonicalURL"] = values[5 + shift]
-        if offersCopyLink { context["copyLinkURL"] = values[5 + shift] }
         context["appURL"] = values[6 + shift]
+        if offersCopyLink { context["copyLinkURL"] = values[7 + shift] }
         var named: [String: String] = [:]
-        for (name, value) in zip(parameters, values.dropFirst(7 + shift)) { named[name] = value }
+        for (name, value) in zip(parameters, values.dropFirst(7 + shift + (offersCopyLink ? 1 : 0))) { named[name] = value }
         context["values"] = named
         return context
     }

@@ -19,4 +19,7 @@ enum LandingSource: Sendable, Equatable {
     /// alternate host from any other, the canonical one from the alternate; none in an in-app browser, which opens no
     /// Universal Link.
     case openInApp
+    /// The canonical link to copy before installing the app (`copyLink: true`); none on Android, whose app reads the
+    /// link from Google Play's install referrer and has no paste helper.
+    case copyLink(LinkText)
 }
