@@ -4,7 +4,9 @@ extension RouteTable {
     /// `rawHost` is the host that a custom-scheme URL reads as its first path component, or nil.
     func match(_ request: SearchRequest, channel: Channel, rawHost: Bytes?, rawPath: Bytes) -> ResolveOutcome {
         var winner: Precedence?
-        var failure: (precedence: Precedence, unmatched: Unmatched)?
+        // The first violation of the best candidate that failed: its message is written only when no route wins
+        // (a later candidate often does, as the second of two routes on one path told apart by their query).
+        var failure: (precedence: Precedence, candidate: Int, parameter: Route.Parameter, violation: ParameterViolation)?
         var blocked: Int?
         let routes = entries
         routes.withUnsafeBufferPointer { routes in
@@ -16,7 +18,7 @@ extension RouteTable {
                 if let winner, winner < precedence { return }
                 if let violation = routes[candidate].firstViolation(in: request) {
                     if failure.map({ precedence < $0.precedence }) ?? true {
-                        failure = (precedence, routes[candidate].unmatched(violation.parameter, violation.violation))
+                        failure = (precedence, candidate, violation.parameter, violation.violation)
                     }
                 } else {
                     winner = precedence
@@ -32,7 +34,7 @@ extension RouteTable {
                     route: self.routes[position], routeIndex: position, parameters: form.values(in: request), channel: channel,
                     via: form.isAlias ? form.pattern : nil, wildcards: wildcards))
         }
-        if let failure { return .unmatched(failure.unmatched) }
+        if let failure { return .unmatched(routes[failure.candidate].unmatched(failure.parameter, failure.violation)) }
         if let blocked {
             let route = routes[blocked]
             let scopes = route.scopes.map(\.description).joined(separator: ", ")
