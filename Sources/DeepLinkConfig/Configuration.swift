@@ -36,6 +36,17 @@ package struct Configuration: Sendable {
         }
     }
 
+    /// `check(file:templates:)`, and the table definition read on the way, nil when the file could not be read or
+    /// declares none: what the generators' name checks look at, without reading and parsing the file again.
+    package static func checkWithDefinition(file path: String, templates: Set<String>? = nil) -> (check: Check, definition: RouteTableDefinition?) {
+        do throws(ConfigurationError) {
+            let checked = checked(yaml: try read(path), templates: templates)
+            return (checked.check, checked.definition)
+        } catch {
+            return ((nil, [], nil, error.diagnostics), nil)
+        }
+    }
+
     private static func read(_ path: String) throws(ConfigurationError) -> String {
         let bytes: [UInt8]
         do throws(FileSystem.ReadError) {
@@ -51,7 +62,7 @@ package struct Configuration: Sendable {
 
     /// Parses and checks config YAML; `file` names it in messages.
     package init(yaml: String, file: String = "<config>") throws(ConfigurationError) {
-        let (check, stores, openInAppDomain) = Self.checked(yaml: yaml)
+        let (check, _, stores, openInAppDomain) = Self.checked(yaml: yaml)
         guard let table = check.table, let documents = check.documents, !check.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ConfigurationError(file: file, diagnostics: check.diagnostics)
         }
@@ -69,11 +80,13 @@ package struct Configuration: Sendable {
         checked(yaml: yaml, templates: templates).check
     }
 
-    /// `check(yaml:templates:)`, and the `stores:` section and `openInAppDomain` read on the way.
-    private static func checked(yaml: String, templates: Set<String>? = nil) -> (check: Check, stores: StoreSettings, openInAppDomain: String?) {
+    /// `check(yaml:templates:)`, and the table definition, the `stores:` section and `openInAppDomain` read on the way.
+    private static func checked(
+        yaml: String, templates: Set<String>? = nil
+    ) -> (check: Check, definition: RouteTableDefinition?, stores: StoreSettings, openInAppDomain: String?) {
         var parser = ConfigurationParser()
         let openInAppDomain = { parser.openInAppDomain?.value }
-        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), parser.stores, openInAppDomain()) }
+        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), nil, parser.stores, openInAppDomain()) }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
         if let domain = parser.openInAppDomain {
@@ -85,6 +98,6 @@ package struct Configuration: Sendable {
         diagnostics += documents?.androidWarnings ?? []
         let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
-        return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), parser.stores, openInAppDomain())
+        return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), definition, parser.stores, openInAppDomain())
     }
 }

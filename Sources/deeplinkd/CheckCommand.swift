@@ -27,8 +27,10 @@ struct CheckCommand: ParsableCommand {
         }
         // The names of the generated files: a table check accepts generates Swift that compiles, and Kotlin too when
         // it names an Android app (`generate kotlin` checks the Kotlin names of any table).
-        let swiftChecked = SwiftNameCheck.check(file: path, templates: templateNames)
-        let (table, _, _, diagnostics) = swiftChecked.android.isEmpty ? swiftChecked : KotlinNameCheck.adding(to: swiftChecked, file: path)
+        // The file is read and parsed once for all three.
+        let (swiftChecked, definition) = SwiftNameCheck.checkWithDefinition(file: path, templates: templateNames)
+        let kotlinChecked = definition.map { swiftChecked.android.isEmpty ? swiftChecked : KotlinNameCheck.adding(to: swiftChecked, definition: $0) }
+        let (table, _, _, diagnostics) = kotlinChecked ?? swiftChecked
         for diagnostic in diagnostics { Console.error(diagnostic.formatted(file: path)) }
         var problems = templates.map { LandingTemplates.problems(inDirectory: $0, landings: table?.routes.compactMap(\.landing) ?? []) } ?? []
         if let assets = publicDirectory.map({ $0 + "/static" }), FileSystem.canonicalPath(assets).flatMap(FileSystem.entries(of:)) == nil {

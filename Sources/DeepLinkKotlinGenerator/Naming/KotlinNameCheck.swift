@@ -13,13 +13,23 @@ package enum KotlinNameCheck {
     /// an error, so a table `check` accepts generates Kotlin that compiles.
     package static func adding(to check: Configuration.Check, file path: String) -> Configuration.Check {
         // An error without a line is the file's own (unreadable, a FIFO, not UTF-8): nothing to read again.
-        guard !check.diagnostics.contains(where: { $0.line == nil && $0.severity == .error }), let yaml = try? String(contentsOfFile: path, encoding: .utf8),
-            let definition = Configuration.definition(yaml: yaml)
+        guard !hasFileError(check), let yaml = try? String(contentsOfFile: path, encoding: .utf8), let definition = Configuration.definition(yaml: yaml)
         else { return check }
+        return adding(to: check, definition: definition)
+    }
+
+    /// `adding(to:file:)` with the table's `definition` already read (`SwiftNameCheck.checkWithDefinition`).
+    package static func adding(to check: Configuration.Check, definition: RouteTableDefinition) -> Configuration.Check {
+        guard !hasFileError(check) else { return check }
         let all = check.diagnostics + problems(in: definition)
         let ordered = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
         return (isValid ? check.table : nil, check.android, isValid ? check.documents : nil, ordered)
+    }
+
+    /// Whether an error without a line, the file's own (unreadable, a FIFO, not UTF-8), is among `check`'s diagnostics.
+    private static func hasFileError(_ check: Configuration.Check) -> Bool {
+        check.diagnostics.contains { $0.line == nil && $0.severity == .error }
     }
 
     /// Every such problem in `definition`, on its line.
@@ -77,3 +87,4 @@ package enum KotlinNameCheck {
         name.allSatisfy { $0 == "_" }
     }
 }
+

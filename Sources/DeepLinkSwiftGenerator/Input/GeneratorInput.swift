@@ -69,8 +69,16 @@ extension SwiftNameCheck {
     /// order: what `deeplinkd check` reports, so it refuses every table whose generated code would not compile. The
     /// type name is the options file's beside the table, or `typeName` when given.
     package static func check(file path: String, templates: Set<String>? = nil, typeName: String? = nil) -> Configuration.Check {
-        let check = Configuration.check(file: path, templates: templates)
-        guard let yaml = try? String(contentsOfFile: path, encoding: .utf8), let definition = Configuration.definition(yaml: yaml) else { return check }
+        checkWithDefinition(file: path, templates: templates, typeName: typeName).check
+    }
+
+    /// `check(file:templates:typeName:)`, and the table definition it checked (nil when the file could not be read or
+    /// declares none), read and parsed once, for the Kotlin names' check.
+    package static func checkWithDefinition(
+        file path: String, templates: Set<String>? = nil, typeName: String? = nil
+    ) -> (check: Configuration.Check, definition: RouteTableDefinition?) {
+        let (check, definition) = Configuration.checkWithDefinition(file: path, templates: templates)
+        guard let definition else { return (check, nil) }
         var name = typeName ?? SwiftGeneratorOptions().typeName
         if typeName == nil, let options = GeneratorInput.optionsFile(besideTable: path), let text = try? String(contentsOfFile: options, encoding: .utf8) {
             name = SwiftGeneratorOptions.read(yaml: text).options.typeName
@@ -78,6 +86,6 @@ extension SwiftNameCheck {
         let all = check.diagnostics + problems(in: definition, typeName: name)
         let ordered = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
-        return (isValid ? check.table : nil, check.android, isValid ? check.documents : nil, ordered)
+        return ((isValid ? check.table : nil, check.android, isValid ? check.documents : nil, ordered), definition)
     }
 }
