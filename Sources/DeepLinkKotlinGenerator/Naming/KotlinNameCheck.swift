@@ -87,4 +87,3 @@ package enum KotlinNameCheck {
         name.allSatisfy { $0 == "_" }
     }
 }
-
