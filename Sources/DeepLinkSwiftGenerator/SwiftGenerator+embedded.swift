@@ -88,10 +88,10 @@ extension SwiftGenerator {
     /// `RouteLine`: one route of the JSON the definition embeds.
     private var routeLine: String {
         let line = nonisolatedDeclaration(
-            "struct RouteLine: Decodable",
+            "struct RouteLine",
             body: [
                 "/// One parameter: its name in the table, its label in the case, and its rule.",
-                "struct Parameter: Decodable {",
+                "struct Parameter {",
                 "    let name: String, label: String, charset: String, min: Int, max: Int",
                 "    let required: Bool?",
                 "}", "",
@@ -101,11 +101,7 @@ extension SwiftGenerator {
                 "/// The states it waits in, whether it keeps what its gate refuses, for how many seconds, and its presentation.",
                 "let wait: [String]?, resume: Bool?, expiry: Int?, presentation: String?",
                 "/// The oldest version of the app that opens its links, as the table writes it.",
-                "let minAppVersion: String?", "",
-                "enum CodingKeys: String, CodingKey {",
-                "    case name, path, caseName = \"case\", scopes, aliases, parameters, notification, gate, feature, landing, secret, stack, wait, resume",
-                "    case expiry, presentation, minAppVersion",
-                "}",
+                "let minAppVersion: String?",
             ], indent: "    ")
         return """
             extension \(name).EmbeddedTable {
@@ -113,6 +109,25 @@ extension SwiftGenerator {
             \(line)}
 
             extension \(name).EmbeddedTable.RouteLine {
+                /// The route `json` holds (its members as `deeplinkd generate swift` writes them, `case` for `caseName`); nil
+                /// when a member is missing or of another shape.
+                nonisolated fileprivate init?(_ json: \(name).EmbeddedTable.EmbeddedJSON) {
+                    guard let name = json["name"]?.string, let path = json["path"]?.string, let caseName = json["case"]?.string,
+                        let scopes = json["scopes"]?.strings, let aliases = json.optional("aliases", { $0.strings }),
+                        let parameters = json.optional("parameters", { $0.elements?.map { Parameter($0) } }), let notification = json.optional("notification", { $0.string }),
+                        let gate = json.optional("gate", { $0.string }), let feature = json.optional("feature", { $0.string }),
+                        let landing = json.optional("landing", { $0.string }), let secret = json.optional("secret", { $0.boolean }),
+                        let stack = json.optional("stack", { $0.strings }), let wait = json.optional("wait", { $0.strings }),
+                        let resume = json.optional("resume", { $0.boolean }), let expiry = json.optional("expiry", { $0.integer }),
+                        let presentation = json.optional("presentation", { $0.string }), let minAppVersion = json.optional("minAppVersion", { $0.string }),
+                        (parameters ?? []).allSatisfy({ $0 != nil })
+                    else { return nil }
+                    self.init(
+                        name: name, path: path, caseName: caseName, scopes: scopes, aliases: aliases, parameters: parameters?.compactMap { $0 },
+                        notification: notification, gate: gate, feature: feature, landing: landing, secret: secret, stack: stack, wait: wait, resume: resume,
+                        expiry: expiry, presentation: presentation, minAppVersion: minAppVersion)
+                }
+
                 /// The route as the table definition holds it.
                 nonisolated var definition: DeepLinkRouting.RouteDefinition {
                     let parameters = (self.parameters ?? []).map { parameter in
@@ -125,6 +140,16 @@ extension SwiftGenerator {
                         parameters: parameters, notification: notification.map { DeepLinkRouting.Located($0) }, gate: gate.map { DeepLinkRouting.Located($0) },
                         feature: feature.map { DeepLinkRouting.Located($0) }, isSecret: secret ?? false, landing: landing.map { DeepLinkRouting.Located($0) },
                         stack: located(stack))
+                }
+            }
+
+            extension \(name).EmbeddedTable.RouteLine.Parameter {
+                /// The parameter `json` holds; nil when a member is missing or of another shape.
+                nonisolated fileprivate init?(_ json: \(name).EmbeddedTable.EmbeddedJSON) {
+                    guard let name = json["name"]?.string, let label = json["label"]?.string, let charset = json["charset"]?.string,
+                        let min = json["min"]?.integer, let max = json["max"]?.integer, let required = json.optional("required", { $0.boolean })
+                    else { return nil }
+                    self.init(name: name, label: label, charset: charset, min: min, max: max, required: required)
                 }
             }
 

@@ -1,24 +1,56 @@
 extension SwiftGenerator {
-    /// The expression that decodes the embedded routes: `EmbeddedJSON`, not Foundation's `JSONDecoder`, whose first
+    /// The expression that reads the embedded routes: `EmbeddedJSON`, not Foundation's `JSONDecoder`, whose first
     /// use in a process costs more than compiling the table (in a release build on Linux, 0.8 ms of an app's first
-    /// link with the default table, and 25 ms with 2,000 routes).
+    /// link with the default table, and 25 ms with 2,000 routes), and each route built from its members
+    /// (`RouteLine.init?(_:)`), not through `Decodable`, whose containers were about 70 % of the reading.
     var embeddedRoutesDecoding: String {
-        "EmbeddedJSON.decode([RouteLine].self, from: routesJSON)"
+        "EmbeddedJSON.routes(from: routesJSON)"
     }
 
     /// `EmbeddedJSON`: reads the JSON the generator writes (objects, arrays, strings with their escapes, integers,
-    /// booleans, null) and decodes a `Decodable` from it with `EmbeddedDecoder`.
+    /// booleans, null), and the members of a value by their shape.
     var embeddedReader: String {
         let value = nonisolatedDeclaration(
             "enum EmbeddedJSON",
             body: [
                 "/// An object's members in their order: a route's dozen keys are found faster by comparing than by hashing.",
                 "case object([(key: String, value: EmbeddedJSON)]), array([EmbeddedJSON]), string(String), integer(Int), boolean(Bool), null", "",
-                "/// `type` decoded from `text`; nil when `text` is not one JSON value of that shape.",
-                "static func decode<Value: Decodable>(_ type: Value.Type, from text: String) -> Value? {",
+                "/// The routes `text` holds; nil when it is not one JSON array of routes.",
+                "static func routes(from text: String) -> [RouteLine]? {",
                 "    var reader = EmbeddedJSONReader(bytes: Array(text.utf8))",
-                "    guard let value = reader.value(), reader.isAtEnd else { return nil }",
-                "    return try? Value(from: EmbeddedDecoder(value: value, codingPath: []))",
+                "    guard let value = reader.value(), reader.isAtEnd, let elements = value.elements else { return nil }",
+                "    var routes: [RouteLine] = []",
+                "    routes.reserveCapacity(elements.count)",
+                "    for element in elements {",
+                "        guard let route = RouteLine(element) else { return nil }",
+                "        routes.append(route)",
+                "    }",
+                "    return routes",
+                "}", "",
+                "/// The member `key` of an object; nil when it has none, or is not an object.",
+                "subscript(key: String) -> EmbeddedJSON? {",
+                "    guard case .object(let members) = self else { return nil }",
+                "    return members.first { $0.key == key }?.value",
+                "}", "",
+                "/// The member `key` read by `read`: `.some(nil)` when it is absent or null, nil when it has another shape.",
+                "func optional<Value>(_ key: String, _ read: (EmbeddedJSON) -> Value?) -> Value?? {",
+                "    guard let member = self[key] else { return .some(nil) }",
+                "    if case .null = member { return .some(nil) }",
+                "    return read(member).map { .some($0) }",
+                "}", "",
+                "var string: String? {", "    guard case .string(let value) = self else { return nil }", "    return value", "}", "",
+                "var integer: Int? {", "    guard case .integer(let value) = self else { return nil }", "    return value", "}", "",
+                "var boolean: Bool? {", "    guard case .boolean(let value) = self else { return nil }", "    return value", "}", "",
+                "var elements: [EmbeddedJSON]? {", "    guard case .array(let value) = self else { return nil }", "    return value", "}", "",
+                "/// An array of strings, nil when an element is something else.",
+                "var strings: [String]? {",
+                "    guard let elements else { return nil }",
+                "    var strings: [String] = []",
+                "    for element in elements {",
+                "        guard let string = element.string else { return nil }",
+                "        strings.append(string)",
+                "    }",
+                "    return strings",
                 "}",
             ], indent: "    ")
         let reader = nonisolatedDeclaration(

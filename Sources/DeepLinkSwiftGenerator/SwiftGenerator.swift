@@ -30,7 +30,7 @@ package struct SwiftGenerator: Sendable {
         let sections = [
             header, linkEnum, routeEnum, valueEnums, outcomeTypes, notificationNames, parsing, values, coding, describing, dispatching,
             presenting, arrivals, entryPoints, pasting, inbox, inboxEvents, embeddedTable, embeddedAction, embeddedArrivals, embeddedRules,
-            embeddedRepairs, embeddedConversions, embeddedDefinition, embeddedReader, embeddedDecoder,
+            embeddedRepairs, embeddedConversions, embeddedDefinition, embeddedReader,
         ]
         return sections.joined(separator: "\n")
     }

@@ -111,7 +111,8 @@ struct SwiftGeneratorTests {
         #expect(
             topLevel == [
                 "nonisolated enum ShopLink:", "enum ShopLink: Hashable,", "extension ShopLink {", "extension ShopLink.EmbeddedTable {",
-                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {", "extension ShopLink.Inbox {",
+                "extension ShopLink.Route {", "extension ShopLink.EmbeddedTable.RouteLine {", "extension ShopLink.EmbeddedTable.RouteLine.Parameter {",
+                "extension ShopLink.Inbox {",
                 "extension ShopLink.Arrival {",
             ])
     }
