@@ -76,8 +76,9 @@ struct LandingSite: Sendable {
         let expected = !isReadMethod ? 405 : landing == nil ? 404 : 200
         invariant(response.status == expected, "\(described): status \(response.status), expected \(expected)")
         invariant(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(described): an HTML page")
-        // The one script a page may have is the copy button's, on a page of a `copyLink: true` route.
-        let offersCopyLink = landing.flatMap { handler.site.landings[$0.routeIndex]?.offersCopyLink } == true && isReadMethod
+        // The one script a page may have is the copy button's, on a page of a `copyLink: true` route, except on Android.
+        let visitor = BrowserClass(userAgent: request.header("User-Agent"))
+        let offersCopyLink = landing.flatMap { handler.site.landings[$0.routeIndex]?.offersCopyLink(to: visitor) } == true && isReadMethod
         let scripts = body.lowercased().components(separatedBy: "<script").count - 1
         invariant(scripts == (offersCopyLink ? 1 : 0), "\(described): the page has \(scripts) <script")
         invariant(!offersCopyLink || body.contains(#"<script src="/static/copy-link.js?v="#), "\(described): a script other than the copy button's")
