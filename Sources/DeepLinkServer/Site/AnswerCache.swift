@@ -12,10 +12,11 @@ import ServerPlatform
 ///
 /// An answer is admitted only when it is asked for again soon (`admits`): the first ask of a target leaves a 64-bit
 /// hash of its key and the ask's number in a fixed table of recent asks, and only a second ask while that hash is still
-/// there, within `askWindow` first asks of it, builds a prepared response and keeps it. A flood of distinct URLs (a sticker per charger, a token per sign-in) then builds no
-/// prepared response, turns no generation and frees nothing, and nor does a target asked for again only after more
-/// first asks than the cache could have kept its answer through. A hash collision admits an answer one ask early, never a
-/// wrong answer: the cache itself is keyed by the whole target.
+/// there, within `askWindow` first asks of it, builds a prepared response and keeps it. A flood of distinct URLs (a
+/// sticker per charger, a token per sign-in) then builds no prepared response, turns no generation and frees nothing,
+/// and nor does a target asked for again only after more first asks than the cache could have kept its answer through.
+/// A hash collision admits an answer one ask early, never a wrong answer: the cache itself is keyed by the whole
+/// target.
 ///
 /// Bounded by two generations of at most `generationSize` answers and `generationBytes` bytes each: new answers go
 /// into the recent generation; when the next one would not fit, it becomes the older one, whose answers are dropped
