@@ -28,7 +28,7 @@ struct GenerateKotlinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let check = KotlinNameCheck.adding(to: Configuration.check(file: options.path), file: options.path)
+        let check = KotlinNameCheck.check(file: options.path)
         guard let table = check.table else {
             for diagnostic in check.diagnostics { Console.error(diagnostic.formatted(file: options.path)) }
             throw ExitCode.failure

@@ -13,7 +13,7 @@ struct KotlinNameCheckTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kotlin-names-\(UUID().uuidString).yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return KotlinNameCheck.adding(to: Configuration.check(file: path), file: path).diagnostics.map { $0.formatted(file: "t.yaml") }
+        return KotlinNameCheck.check(file: path).diagnostics.map { $0.formatted(file: "t.yaml") }
     }
 
     @Test("a route whose class would hide a type of the file, names of underscores only, and entries equal once upper-cased are refused")

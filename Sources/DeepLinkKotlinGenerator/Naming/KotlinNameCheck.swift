@@ -8,17 +8,16 @@ import GeneratedNames
 /// a route whose class would hide a type the file declares, and states or features whose enum entries would be the
 /// same once their first letter is upper-cased (`signedOut` and `SignedOut`).
 package enum KotlinNameCheck {
-    /// `check`, the result of checking the table at `path` (`Configuration.check(file:templates:)`), with the Kotlin
-    /// name problems of the table's generated code added in line order; the table and documents are gone when one is
-    /// an error, so a table `check` accepts generates Kotlin that compiles.
-    package static func adding(to check: Configuration.Check, file path: String) -> Configuration.Check {
-        // An error without a line is the file's own (unreadable, a FIFO, not UTF-8): nothing to read again.
-        guard !hasFileError(check), let yaml = try? String(contentsOfFile: path, encoding: .utf8), let definition = Configuration.definition(yaml: yaml)
-        else { return check }
-        return adding(to: check, definition: definition)
+    /// The result of checking the table at `path` (`Configuration.check(file:templates:)`), with the Kotlin name
+    /// problems of the table's generated code added in line order; the file is read and parsed once.
+    package static func check(file path: String) -> Configuration.Check {
+        let (check, definition) = Configuration.checkWithDefinition(file: path)
+        return definition.map { adding(to: check, definition: $0) } ?? check
     }
 
-    /// `adding(to:file:)` with the table's `definition` already read (`SwiftNameCheck.checkWithDefinition`).
+    /// `check`, a check of a table whose `definition` was read on the way (`Configuration.checkWithDefinition`,
+    /// `SwiftNameCheck.checkWithDefinition`), with the Kotlin name problems added in line order; the table and documents
+    /// are gone when one is an error, so a table `check` accepts generates Kotlin that compiles.
     package static func adding(to check: Configuration.Check, definition: RouteTableDefinition) -> Configuration.Check {
         guard !hasFileError(check) else { return check }
         let all = check.diagnostics + problems(in: definition)
