@@ -2,8 +2,10 @@
 ratios and verdicts, the report rendered from measurements, the options; and the pipelined load shape against a
 server that records how the requests arrive. `make bench` itself is not run here."""
 
+import http.client
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -15,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench import cases, formatting, load, measures, micro, options, report, run  # noqa: E402
+from bench import cases, formatting, load, measures, micro, options, report, run, servers  # noqa: E402
 
 WRK_OUTPUT = """Running 2s test @ http://127.0.0.1:8080/.well-known/apple-app-site-association
   1 threads and 64 connections
@@ -50,6 +52,7 @@ def measurements():
         pinned("aasa", "serial", "nginx", 72000, 0.80),
         pinned("aasa", "pipelined", "deeplinkd", 180000, 0.55, 1.55, user=1.0, system=4.0),
         pinned("aasa", "pipelined", "nginx", 116000, 0.60, user=1.5, system=6.5),
+        pinned("aasa", "pipelined", "libmicrohttpd", 250000, 0.45, 2.16, user=0.6, system=3.4),
         pinned("landing", "serial", "deeplinkd", 80000, 0.85, 1.10),
         pinned("landing", "serial", "nginx", 72700, 0.95, user=1.9, system=9.6),
         pinned("resolve-many", "serial", "deeplinkd", 60000, 0.93, 0.70),
@@ -212,7 +215,42 @@ def test_the_keep_alive_target_reads_each_certificate_and_shape():
 
 
 def test_the_bounds_table_gives_the_user_time_each_target_needs():
-    assert "| AASA | pipelined | 1.0 µs | 4.0 µs | 1.5 µs | 6.5 µs | 2.00× | 1.50×: 1.3 µs |" in rendered()
+    row = "| AASA | pipelined | 1.0 µs | 4.0 µs | 0.6 + 3.4 µs | 1.5 µs | 6.5 µs | 2.00× | 1.50×: 1.3 µs |"
+    assert row in rendered()
+
+
+def test_libmicrohttpd_alone_has_its_ratio_and_no_verdict_and_a_case_without_it_a_dash():
+    text = rendered()
+    assert re.search(r"\| AASA \| – \| pipelined \| 64 \| libmicrohttpd \| [^|]+ \| \*\*2\.16×\*\* \|  \|", text)
+    assert re.search(r"\| landing `/c/CH-42` \| serial \| [^|]+ \| [^|]+ \| – \|", text)
+
+
+def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response_per_new_target(tmp_path):
+    """mhd-alone.c, built and run: the AASA and a page with deeplinkd's fields, kept for a repeated target and made
+    anew for another, on one keep-alive connection."""
+    www = tmp_path / "www"
+    www.mkdir()
+    (www / "aasa.json").write_bytes(b'{"applinks":{}}')
+    (www / "landing.html").write_bytes(b"<!doctype html><title>page</title>")
+    (www / "resolve.json").write_bytes(b'{"matched":true}')
+    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www), [cases.AASA_PATH, "/c/CH-42"])
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        answers = []
+        for target in (cases.AASA_PATH, "/c/CH-42", "/c/B00001", "/resolve?url=x", "/nothing", "/c/B00002"):
+            connection.request("GET", target)
+            response = connection.getresponse()
+            answers.append((response.status, response.getheader("Content-Type"), response.getheader("Connection"),
+                            response.getheader("Referrer-Policy"), response.read()))
+        connection.close()
+    finally:
+        server.stop()
+    assert answers[0] == (200, "application/json", None, None, b'{"applinks":{}}')
+    page = (200, "text/html; charset=utf-8", None, "strict-origin-when-cross-origin",
+            b"<!doctype html><title>page</title>")
+    assert answers[1] == answers[2] == answers[5] == page
+    assert answers[3] == (200, "application/json; charset=utf-8", None, None, b'{"matched":true}')
+    assert answers[4][0] == 404
 
 
 def test_parts_not_run_or_failed_say_so():

@@ -13,11 +13,16 @@ LANDING_IDS = 5000
 RESOLVE_IDS = 5000
 
 
+# The plain-HTTP cases' servers: deeplinkd, nginx (the reference) and libmicrohttpd alone (bench/mhd-alone.c: the
+# library deeplinkd is built on, answering the same bytes with nothing else to do: the library's share of a request).
+PLAIN_SERVERS = ("deeplinkd", "nginx", "libmicrohttpd")
+
+
 class Case:
     """One kind of request: its title in the report, the path wrk is given, the wrk script that sends it, and the
     target: deeplinkd's requests/s at least `target` times nginx's (pinned, one core each)."""
 
-    def __init__(self, name, title, path, script, target, https=False, servers=("deeplinkd", "nginx"),
+    def __init__(self, name, title, path, script, target, https=False, servers=PLAIN_SERVERS,
                  full_handshake=False):
         self.name = name
         self.title = title
@@ -43,7 +48,8 @@ CASES = {case.name: case for case in (
     # Over HTTPS, all on the AASA: keep-alive; a new connection per request resuming the session of the connection
     # before (what wrk does by itself: a returning visitor); a new connection with a full handshake (the no-resume
     # shim: a first visit). gnutls-serv answers only with a connection per request.
-    Case("https-keepalive", "HTTPS AASA, keep-alive", AASA_PATH, "report.lua", 1.2, https=True),
+    Case("https-keepalive", "HTTPS AASA, keep-alive", AASA_PATH, "report.lua", 1.2, https=True,
+         servers=("deeplinkd", "nginx")),
     Case("https-resumed", "HTTPS, a connection per request, resumed", AASA_PATH, "close.lua", 1.0, https=True,
          servers=("deeplinkd", "nginx", "gnutls-serv")),
     Case("https-full", "HTTPS, a connection per request, full handshake", AASA_PATH, "close.lua", 1.0, https=True,

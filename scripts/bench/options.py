@@ -157,7 +157,7 @@ def estimated_seconds(options):
     http = [case for case in options.cases if case in HTTP_CASES]
     seconds = 10.0
     if "pinned" in options.parts:
-        runs = len(http) * 2 * len(options.shapes)
+        runs = sum(len(CASES[name].servers) for name in http) * len(options.shapes)
         for case in (CASES[name] for name in options.cases if CASES[name].https):
             shapes = 1 if case.connection_per_request else len(options.shapes)
             runs += len(case.servers) * shapes * len(options.certificates)

@@ -17,12 +17,12 @@ from bench import counts as instruction_counts
 from bench import micro as micro_benchmarks
 from bench import options as bench_options
 from bench import scale
-from bench.cases import AASA_PATH, CASES, HTTP_CASES
+from bench.cases import AASA_PATH, CASES, HTTP_CASES, LANDING_PATH, resolve_mix_paths
 from bench.load import interleave
 from bench.measures import MIB, compare, process_rss, successful
 from bench.nginx import pipelined_view, prepare_static_files, start_nginx, tls_view
 from bench.servers import (LOAD_CPU, SERVER_CPU, build_no_resume_shim, make_certificates, start_deeplinkd,
-                           start_gnutls_serv, time_to_first_healthy)
+                           start_gnutls_serv, start_libmicrohttpd, time_to_first_healthy)
 from bench.system import machine, versions
 
 TOOLS = {"pinned": ["wrk", "nginx", "taskset", "openssl", "cc", "gnutls-serv"], "shared": ["wrk", "nginx"],
@@ -47,6 +47,11 @@ def pinned(options, measurements, directory):
         certificates = make_certificates(directory, options.certificates) if https_cases else {}
         nginx = start_nginx(directory, workers=1, cpus=SERVER_CPU, certificates=certificates)
         servers.append(nginx)
+        plain = {"deeplinkd": deeplinkd, "nginx": nginx}
+        if any(not CASES[name].https for name in options.cases):
+            plain["libmicrohttpd"] = start_libmicrohttpd(directory, "libmicrohttpd", os.path.join(directory, "www"),
+                                                         [AASA_PATH, LANDING_PATH, *resolve_mix_paths()], SERVER_CPU)
+            servers.append(plain["libmicrohttpd"])
 
         def jobs_of(case, certificate, by_label, by_shape=None):
             """`by_shape` ({shape: {label: server}}) overrides `by_label` for a shape."""
@@ -61,8 +66,7 @@ def pinned(options, measurements, directory):
         jobs = []
         for name in options.cases:
             if not CASES[name].https:
-                jobs += jobs_of(CASES[name], None, {"deeplinkd": deeplinkd, "nginx": nginx},
-                                {"pipelined": {"nginx": pipelined_view(nginx)}})
+                jobs += jobs_of(CASES[name], None, plain, {"pipelined": {"nginx": pipelined_view(nginx)}})
         for certificate_name, (certificate, key) in certificates.items():
             secure = {"deeplinkd": start_deeplinkd(options.binary, directory, "deeplinkd", threads=1, cpus=SERVER_CPU,
                                                    tls=(certificate, key), log_name=f"deeplinkd-{certificate_name}"),

@@ -1,9 +1,10 @@
 """The servers under test: a process started on a free loopback port (pinned to a core with taskset when asked),
-ready once it answers, stopped with SIGTERM; deeplinkd itself, GnuTLS's gnutls-serv, and what HTTPS needs
-(certificates, the full-handshake shim). nginx is in `nginx.py`."""
+ready once it answers, stopped with SIGTERM; deeplinkd itself, libmicrohttpd alone, GnuTLS's gnutls-serv, and what
+HTTPS needs (certificates, the full-handshake shim). nginx is in `nginx.py`."""
 
 import http.client
 import os
+import shutil
 import signal
 import socket
 import ssl
@@ -13,6 +14,7 @@ import urllib.error
 import urllib.request
 
 from bench import REPOSITORY, WRK_SCRIPTS
+from bench.cases import AASA_PATH
 
 # The pinned mode's cores: the server under test on one, the load generator on the other.
 SERVER_CPU = "0"
@@ -232,6 +234,25 @@ def start_gnutls_serv(directory, label, certificate, key, body_path, cpus=None):
     return started(make, ready_path="/")
 
 
+def start_libmicrohttpd(directory, label, www, repeated_targets, cpus=None):
+    """libmicrohttpd alone (mhd-alone.c, compiled here): deeplinkd's daemon flags and limits, answering with the files
+    under `www` and deeplinkd's header fields and doing nothing else; a response made once for each of
+    `repeated_targets`, a new one per request for every other target."""
+    executable = os.path.join(directory, "mhd-alone")
+    if not os.path.exists(executable):
+        subprocess.run([c_compiler(), "-O2", "-o", executable, os.path.join(os.path.dirname(__file__), "mhd-alone.c"),
+                        "-lmicrohttpd"], check=True, capture_output=True, timeout=120)
+
+    def make():
+        port = free_port()
+        server = Server(label, [executable, str(port), www, AASA_PATH, *repeated_targets], port,
+                        os.path.join(directory, f"{label}-{port}.log"), cpus=cpus)
+        # libmicrohttpd's own error lines (a connection the load generator cuts at the end of a run) are no fault.
+        server.reads_log = False
+        return server
+    return started(make)
+
+
 def gnutls_serv_command(port, certificate, key, body_path):
     return ["gnutls-serv", "--http", "--disable-client-cert", "--port", str(port), "--x509certfile", certificate,
             "--x509keyfile", key, "--priority", DEEPLINKD_PRIORITIES, "--quiet", f"--httpdata={body_path}"]
@@ -253,11 +274,16 @@ def make_certificates(directory, names):
     return made
 
 
+def c_compiler():
+    """The system's C compiler, or the Swift toolchain's clang where there is none."""
+    return shutil.which("cc") or shutil.which("clang") or "cc"
+
+
 def build_no_resume_shim(directory):
     """Compiles wrk/no-resume.c (wrk then makes a full handshake on every connection); its path."""
     output = os.path.join(directory, "no-resume.so")
-    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", output, os.path.join(WRK_SCRIPTS, "no-resume.c"), "-ldl"],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run([c_compiler(), "-shared", "-fPIC", "-O2", "-o", output, os.path.join(WRK_SCRIPTS, "no-resume.c"),
+                    "-ldl"], check=True, capture_output=True, timeout=120)
     return output
 
 

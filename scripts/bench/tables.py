@@ -82,18 +82,23 @@ def bounds_table(measurements):
             if not (ours and theirs and ours["summary"] and theirs["summary"]):
                 continue
             mine, reference = ours["summary"], theirs["summary"]
+            library = pinned_row(measurements, case, certificate, shape, "libmicrohttpd")
+            library = library and library["summary"]
             target = CASES[case].target
             needed = reference["cpu_us_per_request"] / target - mine["system_us_per_request"]
             title = CASES[case].title + (f" ({CERTIFICATES[certificate]})" if certificate else "")
             body.append([title, shape, f"{mine['user_us_per_request']:.1f} µs",
                          f"{mine['system_us_per_request']:.1f} µs",
+                         f"{library['user_us_per_request']:.1f} + {library['system_us_per_request']:.1f} µs"
+                         if library else "–",
                          f"{reference['user_us_per_request']:.1f} µs", f"{reference['system_us_per_request']:.1f} µs",
                          fmt.factor(reference["cpu_us_per_request"] / mine["system_us_per_request"]),
                          f"{fmt.factor(target)}: " + (f"{needed:.1f} µs" if needed > 0 else "out of reach")])
     if not body:
         return "Not measured: no case has both servers' figures."
-    return fmt.table(["case", "load", "deeplinkd user", "deeplinkd system", "nginx user", "nginx system",
-                      "ratio at zero user time", "target: the user time it needs"], body)
+    return fmt.table(["case", "load", "deeplinkd user", "deeplinkd system", "libmicrohttpd alone: user + system",
+                      "nginx user", "nginx system", "ratio at zero user time", "target: the user time it needs"],
+                     body)
 
 
 def counts_table(measurements):
