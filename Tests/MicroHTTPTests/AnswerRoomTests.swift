@@ -20,25 +20,34 @@ struct AnswerRoomTests {
     }
 
     /// A request with one field `X-Big` of `size` bytes.
-    static func head(_ size: Int, version: String = "HTTP/1.1", connection: String = "close") -> String {
-        "GET /page \(version)\r\nHost: links.example.com\r\nConnection: \(connection)\r\nX-Big: \(String(repeating: "a", count: size))\r\n\r\n"
+    /// A request with one field `X-Big` of `size` bytes, and `Connection: connection` unless that is nil.
+    static func head(_ size: Int, version: String = "HTTP/1.1", connection: String? = "close") -> String {
+        let connectionField = connection.map { "Connection: \($0)\r\n" } ?? ""
+        return "GET /page \(version)\r\nHost: links.example.com\r\n\(connectionField)X-Big: \(String(repeating: "a", count: size))\r\n\r\n"
     }
 
     @Test(
-        "the answer's header is as large as AnswerRoom reckons, byte for byte",
-        arguments: [("HTTP/1.1", "close"), ("HTTP/1.1", "keep-alive"), ("HTTP/1.0", "keep-alive"), ("HTTP/1.0", "close")])
-    func headerSize(version: String, connection: String) throws {
-        for (status, fields) in [(200, Self.pageFields), (404, HTTPHeaders()), (299, ["X-A": "b"] as HTTPHeaders)] {
-            let body = "body of \(status)"
+        "the answer's header is as large as AnswerRoom reckons, byte for byte, for bodies of every number of digits",
+        arguments: [
+            ("HTTP/1.1", "close"), ("HTTP/1.1", "keep-alive"), ("HTTP/1.1", nil), ("HTTP/1.0", "keep-alive"), ("HTTP/1.0", "close"),
+            ("HTTP/1.0", nil),
+        ] as [(String, String?)])
+    func headerSize(version: String, connection: String?) throws {
+        let answers = [(200, Self.pageFields), (404, HTTPHeaders()), (299, ["X-A": "b"] as HTTPHeaders)]
+        for ((status, fields), bodySize) in zip(answers + answers, [0, 9, 10, 99, 100, 12_345]) {
+            let body = String(repeating: "b", count: bodySize)
             try TestServer.with(handler: { _ in .response(HTTPResponse(status: status, headers: fields, body: body)) }) { server in
                 // A second request that closes, so that the server ends the connection after the answer looked at.
                 let closing = "GET /last HTTP/1.1\r\nHost: links.example.com\r\nConnection: close\r\n\r\n"
                 let answer = try Self.raw(Self.head(10, version: version, connection: connection) + closing, port: server.boundPort)
                 let headEnd = try #require(answer.firstRange(of: Array("\r\n\r\n".utf8))).upperBound
                 let isHTTP11 = version == "HTTP/1.1"
-                let added = Exchange.connectionAdded(to: ["Connection": connection], isHTTP11: isHTTP11)
-                let reckoned = AnswerRoom.headerSize(status: status, fields: fields, bodySize: body.utf8.count, addedConnection: added)
-                #expect(reckoned == headEnd, "\(status) \(version) \(connection): \(String(decoding: answer[..<headEnd], as: UTF8.self))")
+                let requestFields: HTTPHeaders = connection.map { ["Connection": $0] } ?? HTTPHeaders()
+                let added = Exchange.connectionAdded(to: requestFields, isHTTP11: isHTTP11)
+                let reckoned = AnswerRoom.headerSize(status: status, fields: fields, bodySize: bodySize, addedConnection: added)
+                #expect(
+                    reckoned == headEnd,
+                    "\(status) \(version) \(connection ?? "no Connection"), \(bodySize) bytes: \(String(decoding: answer[..<headEnd], as: UTF8.self))")
             }
         }
     }

@@ -22,10 +22,22 @@ struct HTTPHeadersTests {
         #expect(headers.count == 3)
     }
 
-    @Test("names that differ beyond ASCII case do not match", arguments: ["X-Ä", "X-A ", "X-"])
+    @Test("names that differ beyond ASCII case do not match", arguments: ["X-Ä", "X-A ", "X-", "X-B", "Y-A", "X_A", "x-a\u{0}"])
     func nonMatchingNames(name: String) {
         let headers: HTTPHeaders = ["X-A": "1"]
         #expect(headers[name] == nil)
+        #expect(!headers.contains(name))
+    }
+
+    @Test("a field is found after fields of every other length, and an empty list has none")
+    func containsAfterOtherFields() {
+        let headers: HTTPHeaders = ["A": "1", "Hos": "2", "Hosts": "3", "hOST": "4", "Connection": ""]
+        #expect(headers.contains("Host"))
+        #expect(headers["HOST"] == "4")
+        #expect(headers.contains("connection"))
+        #expect(headers["Connection"] == "")
+        #expect(!headers.contains("Ho"))
+        #expect(!HTTPHeaders().contains("Host"))
     }
 
     @Test("empty names and values, and non-ASCII bytes, come back as they were added")

@@ -77,6 +77,12 @@ struct HTTPRequestHostNameTests {
             ("links.example.comm", nil),
             ("links.example.com:abc", nil),
             ("", nil),
+            // A candidate as it stands, in any case, or a value of its length that is not it.
+            ("LINKS.EXAMPLE.COM", "links.example.com"),
+            ("links.example.co%", nil),
+            ("links.example.co ", nil),
+            ("links.example.co.", nil),
+            ("Upper.Example.com", nil),
         ] as [(String, String?)]
     )
     func amongCandidates(header: String, expected: String?) {

@@ -28,13 +28,15 @@ extension Channel {
 
     /// The tier of a route with these scopes on this channel: 0 (named exactly), 1 (any-scope), or nil (not open here).
     package func tier(of scopes: [Scope]) -> Int? {
+        // One enum at a time, not a switch over the pair: a tuple of the two would copy (retain) both strings for
+        // every scope of every candidate route.
         var tier: Int?
         for scope in scopes {
-            switch (scope, self) {
-            case (.universal(let named), .universal(let host)) where named == host: return 0
-            case (.app(let named), .app(let scheme)) where named == scheme: return 0
-            case (.anyUniversal, .universal), (.anyApp, .app): tier = 1
-            default: continue
+            switch scope {
+            case .universal(let named): if case .universal(let host) = self, named == host { return 0 }
+            case .app(let named): if case .app(let scheme) = self, named == scheme { return 0 }
+            case .anyUniversal: if case .universal = self { tier = 1 }
+            case .anyApp: if case .app = self { tier = 1 }
             }
         }
         return tier

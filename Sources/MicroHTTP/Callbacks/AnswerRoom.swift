@@ -28,8 +28,19 @@ enum AnswerRoom {
         let statusLine = "HTTP/1.1 200 ".utf8.count + (reason == 0 ? "Non-Standard Status".utf8.count : reason) + 2
         let date = "Date: Thu, 26 Nov 2026 23:59:59 GMT\r\n".utf8.count
         let connection = addedConnection.map { "Connection: \r\n".utf8.count + $0.utf8.count } ?? 0
-        let contentLength = "Content-Length: \r\n".utf8.count + String(bodySize).utf8.count
+        let contentLength = "Content-Length: \r\n".utf8.count + decimalDigits(bodySize)
         return statusLine + date + connection + fields.wireSize + contentLength + 2
+    }
+
+    /// The digits of `value` (not negative) in decimal.
+    private static func decimalDigits(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     private static func rounded(_ size: Int) -> Int {

@@ -38,6 +38,7 @@ extension Exchange {
     /// The `Connection` value libmicrohttpd adds to an answer the application did not close: `close` when the client
     /// asked for it or speaks HTTP/1.0 without keep-alive, `Keep-Alive` for HTTP/1.0 with it, none otherwise.
     static func connectionAdded(to requestHeaders: HTTPHeaders, isHTTP11: Bool) -> String? {
+        guard requestHeaders.contains("Connection") else { return isHTTP11 ? nil : "close" }
         let options = requestHeaders.values(for: "Connection").joined(separator: ",").lowercased()
         let tokens = options.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
         if tokens.contains("close") { return "close" }

@@ -95,6 +95,11 @@ package struct HTTPHeaders: Sendable, Equatable, Hashable {
         firstIndex(named: name).map { value(at: $0) }
     }
 
+    /// Whether a field is named `name` (compared case-insensitively).
+    package func contains(_ name: String) -> Bool {
+        firstIndex(named: name) != nil
+    }
+
     /// `body` called with the bytes of the first value named `name` (compared case-insensitively), without making
     /// a string of them; nil when there is no such field.
     package func withValue<Result>(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
@@ -143,7 +148,26 @@ package struct HTTPHeaders: Sendable, Equatable, Hashable {
     }
 
     private func firstIndex(named name: String) -> Int? {
-        (0..<count).first { nameMatches($0, name) }
+        var name = name
+        return name.withUTF8 { wanted in
+            withFields { bytes, terminators in
+                var start = 0
+                for index in 0..<terminators.count / 2 {
+                    let end = terminators[2 * index]
+                    if end - start == wanted.count, Self.namesMatch(UnsafeBufferPointer(rebasing: bytes[start..<end]), wanted) {
+                        return index
+                    }
+                    start = terminators[2 * index + 1] + 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether `left` and `right` are the same field name, ignoring ASCII case; both the same length.
+    private static func namesMatch(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in left.indices where asciiLowercased(left[index]) != asciiLowercased(right[index]) { return false }
+        return true
     }
 
     private func nameMatches(_ index: Int, _ name: String) -> Bool {

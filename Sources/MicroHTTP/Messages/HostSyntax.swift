@@ -41,11 +41,27 @@ enum HostSyntax {
         }
     }
 
-    /// The one of `candidates` that is the host name `value` names (as `hostName(_:)` gives it), found without
-    /// making a string of it; nil when none is, or `value` is malformed.
+    /// The one of `candidates` (host names, lower-cased) that is the host name `value` names (as `hostName(_:)`
+    /// gives it), found without making a string of it; nil when none is, or `value` is malformed.
     static func hostName(_ value: some BidirectionalCollection<UInt8>, among candidates: [String]) -> String? {
+        // The usual request names a candidate as it stands, which is well-formed as the candidate is.
+        if let named = value.withContiguousStorageIfAvailable({ bytes in candidates.first { isSpelling(bytes, of: $0) } }),
+            let named
+        {
+            return named
+        }
         guard let host = host(in: value) else { return nil }
         return candidates.first { $0.utf8.elementsEqual(host.lazy.map(lowercased)) }
+    }
+
+    /// Whether `bytes` are `name` in any letter case.
+    private static func isSpelling(_ bytes: UnsafeBufferPointer<UInt8>, of name: String) -> Bool {
+        let utf8 = name.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { nameBytes in
+            for index in bytes.indices where lowercased(bytes[index]) != nameBytes[index] { return false }
+            return true
+        } ?? false
     }
 
     /// The bytes of the host in `value`, without port or trailing dot; nil when `value` is malformed.
@@ -67,6 +83,12 @@ enum HostSyntax {
     }
 
     private static func isName(_ name: some Collection<UInt8>) -> Bool {
+        if let contiguous = name.withContiguousStorageIfAvailable({ isName($0) }) { return contiguous }
+        return isName(Array(name))
+    }
+
+    /// `isName` on contiguous bytes: a loop over a buffer rather than a generic collection's indices.
+    private static func isName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !name.isEmpty, name.first != UInt8(ascii: ".") else { return false }
         let allowed = nameBytes
         var previous: UInt8 = 0
