@@ -22,7 +22,7 @@ import time
 from bench import REPOSITORY, log
 from bench.cases import AASA_PATH, CASES, LANDING_IDS, LANDING_PATH, RESOLVE_IDS, resolve_many_formats, \
     resolve_mix_paths
-from bench.servers import deeplinkd_command, free_port, gnutls_serv_command
+from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_port, gnutls_serv_command
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
 HOST = "links.example.com"
@@ -127,6 +127,16 @@ def measure(binary, directory, cases, count, tls=None):
     return results
 
 
+def measure_libmicrohttpd(directory, www, cases, count):
+    """The same figures for libmicrohttpd alone (bench/mhd-alone.c) answering the plain cases with the files under
+    `www`: the library's share of deeplinkd's."""
+    executable = build_libmicrohttpd_alone(directory)
+    repeated = [AASA_PATH, LANDING_PATH, *resolve_mix_paths()]
+    plain = [case for case in cases if not CASES[case].https]
+    return _measure_server(lambda port: [executable, str(port), www, AASA_PATH, *repeated], "/healthz", directory,
+                           "libmicrohttpd", plain, count, batch_targets, False)
+
+
 def measure_gnutls_serv(directory, certificate, key, body_path, count):
     """The same figures for gnutls-serv, GnuTLS's own server, per connection (full and resumed handshakes)."""
 
@@ -174,7 +184,7 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
 
     results = {}
     log_path = os.path.join(directory, f"callgrind-{label}.log")
-    label_text = "deeplinkd" if label in ("plain", "tls") else label
+    label_text = {"plain": "deeplinkd", "tls": "deeplinkd", "libmicrohttpd": "libmicrohttpd alone"}.get(label, label)
     with open(log_path, "w") as server_log:
         server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=server_log,
                                   cwd=REPOSITORY)

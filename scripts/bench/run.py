@@ -139,6 +139,15 @@ def counts(options, measurements, directory):
     result = {"batch": options.counts,
               "deeplinkd": instruction_counts.measure(options.binary, counting, options.cases, options.counts,
                                                       tls=certificate)}
+    if any(not CASES[name].https for name in options.cases):
+        # libmicrohttpd alone answers with deeplinkd's bytes, fetched from a deeplinkd that is not under callgrind.
+        deeplinkd = start_deeplinkd(options.binary, counting, "deeplinkd-files", threads=1)
+        try:
+            prepare_static_files(deeplinkd, counting)
+        finally:
+            deeplinkd.stop()
+        result["libmicrohttpd"] = instruction_counts.measure_libmicrohttpd(counting, os.path.join(counting, "www"),
+                                                                           options.cases, options.counts)
     if any(CASES[name].connection_per_request for name in options.cases):
         body = os.path.join(counting, "aasa.json")
         with open(body, "wb") as file:

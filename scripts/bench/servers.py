@@ -238,10 +238,7 @@ def start_libmicrohttpd(directory, label, www, repeated_targets, cpus=None):
     """libmicrohttpd alone (mhd-alone.c, compiled here): deeplinkd's daemon flags and limits, answering with the files
     under `www` and deeplinkd's header fields and doing nothing else; a response made once for each of
     `repeated_targets`, a new one per request for every other target."""
-    executable = os.path.join(directory, "mhd-alone")
-    if not os.path.exists(executable):
-        subprocess.run([c_compiler(), "-O2", "-o", executable, os.path.join(os.path.dirname(__file__), "mhd-alone.c"),
-                        "-lmicrohttpd"], check=True, capture_output=True, timeout=120)
+    executable = build_libmicrohttpd_alone(directory)
 
     def make():
         port = free_port()
@@ -251,6 +248,15 @@ def start_libmicrohttpd(directory, label, www, repeated_targets, cpus=None):
         server.reads_log = False
         return server
     return started(make)
+
+
+def build_libmicrohttpd_alone(directory):
+    """Compiles mhd-alone.c into `directory` (once); its path."""
+    executable = os.path.join(directory, "mhd-alone")
+    if not os.path.exists(executable):
+        subprocess.run([c_compiler(), "-O2", "-o", executable, os.path.join(os.path.dirname(__file__), "mhd-alone.c"),
+                        "-lmicrohttpd"], check=True, capture_output=True, timeout=120)
+    return executable
 
 
 def gnutls_serv_command(port, certificate, key, body_path):

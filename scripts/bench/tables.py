@@ -106,12 +106,18 @@ def counts_table(measurements):
     if note:
         return note
     body = []
-    for server in ("deeplinkd", "gnutls-serv"):
-        for case, result in counts.get(server, {}).items():
+    servers = ("deeplinkd", "libmicrohttpd", "gnutls-serv")
+    cases = list(dict.fromkeys(case for server in servers for case in counts.get(server, {})))
+    for case in cases:
+        for server in servers:
+            result = counts.get(server, {}).get(case)
+            if result is None:
+                continue
+            label = "libmicrohttpd alone" if server == "libmicrohttpd" else server
             if "error" in result:
-                body.append([CASES[case].title, server, failed({"failures": [result["error"]]}), ""])
+                body.append([CASES[case].title, label, failed({"failures": [result["error"]]}), ""])
             else:
-                body.append([CASES[case].title, server, f"{result['instructions']:,.0f}",
+                body.append([CASES[case].title, label, f"{result['instructions']:,.0f}",
                              f"{result['allocations']:.1f}"])
     return fmt.table(["case", "server", "instructions per request", "allocations per request"], body,
                      {2: "right", 3: "right"})
