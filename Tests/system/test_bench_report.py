@@ -427,3 +427,22 @@ def test_a_run_that_answered_nothing_is_a_failure_not_a_figure():
     assert summarized["failures"] == ["no request answered in 2 s"]
     assert measures.summarize([dict(nothing, round=0, peak_rss=1)]) is None
     assert measures.per_round_ratio([dict(answered, round=1)], [dict(nothing, round=1)]) == (None, [])
+
+
+def test_the_counts_table_puts_libmicrohttpd_alone_beside_deeplinkd_for_each_case():
+    data = measurements()
+    data["counts"] = {"batch": 2000,
+                      "deeplinkd": {"aasa": {"instructions": 45600.4, "allocations": 2.0},
+                                    "landing-many": {"instructions": 79200.0, "allocations": 25.6}},
+                      "libmicrohttpd": {"aasa": {"instructions": 31000.0, "allocations": 1.0},
+                                        "landing-many": {"error": "RuntimeError: no dump"}},
+                      "gnutls-serv": {"https-full": {"instructions": 3100000.0, "allocations": 160.0}}}
+    rows = [line for line in rendered(data).splitlines() if "instructions" not in line and (
+        "| deeplinkd |" in line or "| libmicrohttpd alone |" in line or "| gnutls-serv |" in line) and "µs" not in line
+        and line.count("|") == 5]
+    assert rows == [
+        "| AASA | deeplinkd | 45,600 | 2.0 |",
+        "| AASA | libmicrohttpd alone | 31,000 | 1.0 |",
+        "| landing, 5,000 ids | deeplinkd | 79,200 | 25.6 |",
+        "| landing, 5,000 ids | libmicrohttpd alone | failed: RuntimeError: no dump |  |",
+        "| HTTPS, a connection per request, full handshake | gnutls-serv | 3,100,000 | 160.0 |"]
