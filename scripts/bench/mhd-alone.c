@@ -89,7 +89,12 @@ static struct body read_file(const char *directory, const char *name) {
   }
   struct body body = {malloc(1 << 20), 0};
   body.length = fread(body.bytes, 1, 1 << 20, file);
+  int larger = fgetc(file) != EOF;
   fclose(file);
+  if (larger) {
+    fprintf(stderr, "mhd-alone: %s is larger than 1 MiB\n", path);
+    exit(1);
+  }
   return body;
 }
 
