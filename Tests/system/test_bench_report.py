@@ -233,7 +233,7 @@ def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response
     (www / "aasa.json").write_bytes(b'{"applinks":{}}')
     (www / "landing.html").write_bytes(b"<!doctype html><title>page</title>")
     (www / "resolve.json").write_bytes(b'{"matched":true}')
-    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www), [cases.AASA_PATH, "/c/CH-42"])
+    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www))
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         answers = []

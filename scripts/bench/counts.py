@@ -22,7 +22,8 @@ import time
 from bench import REPOSITORY, log
 from bench.cases import AASA_PATH, CASES, LANDING_IDS, LANDING_PATH, RESOLVE_IDS, resolve_many_formats, \
     resolve_mix_paths
-from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_port, gnutls_serv_command
+from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_port, gnutls_serv_command, \
+    libmicrohttpd_alone_command
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
 HOST = "links.example.com"
@@ -131,9 +132,8 @@ def measure_libmicrohttpd(directory, www, cases, count):
     """The same figures for libmicrohttpd alone (bench/mhd-alone.c) answering the plain cases with the files under
     `www`: the library's share of deeplinkd's."""
     executable = build_libmicrohttpd_alone(directory)
-    repeated = [AASA_PATH, LANDING_PATH, *resolve_mix_paths()]
     plain = [case for case in cases if not CASES[case].https]
-    return _measure_server(lambda port: [executable, str(port), www, AASA_PATH, *repeated], "/healthz", directory,
+    return _measure_server(lambda port: libmicrohttpd_alone_command(executable, port, www), "/healthz", directory,
                            "libmicrohttpd", plain, count, batch_targets, False)
 
 

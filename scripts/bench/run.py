@@ -17,7 +17,7 @@ from bench import counts as instruction_counts
 from bench import micro as micro_benchmarks
 from bench import options as bench_options
 from bench import scale
-from bench.cases import AASA_PATH, CASES, HTTP_CASES, LANDING_PATH, resolve_mix_paths
+from bench.cases import AASA_PATH, CASES, HTTP_CASES
 from bench.load import interleave
 from bench.measures import MIB, compare, process_rss, successful
 from bench.nginx import pipelined_view, prepare_static_files, start_nginx, tls_view
@@ -50,7 +50,7 @@ def pinned(options, measurements, directory):
         plain = {"deeplinkd": deeplinkd, "nginx": nginx}
         if any(not CASES[name].https for name in options.cases):
             plain["libmicrohttpd"] = start_libmicrohttpd(directory, "libmicrohttpd", os.path.join(directory, "www"),
-                                                         [AASA_PATH, LANDING_PATH, *resolve_mix_paths()], SERVER_CPU)
+                                                         SERVER_CPU)
             servers.append(plain["libmicrohttpd"])
 
         def jobs_of(case, certificate, by_label, by_shape=None):

@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 
 from bench import REPOSITORY, WRK_SCRIPTS
-from bench.cases import AASA_PATH
+from bench.cases import AASA_PATH, LANDING_PATH, resolve_mix_paths
 
 # The pinned mode's cores: the server under test on one, the load generator on the other.
 SERVER_CPU = "0"
@@ -234,20 +234,26 @@ def start_gnutls_serv(directory, label, certificate, key, body_path, cpus=None):
     return started(make, ready_path="/")
 
 
-def start_libmicrohttpd(directory, label, www, repeated_targets, cpus=None):
+def start_libmicrohttpd(directory, label, www, cpus=None):
     """libmicrohttpd alone (mhd-alone.c, compiled here): deeplinkd's daemon flags and limits, answering with the files
-    under `www` and deeplinkd's header fields and doing nothing else; a response made once for each of
-    `repeated_targets`, a new one per request for every other target."""
+    under `www` and deeplinkd's header fields and doing nothing else (`libmicrohttpd_alone_command`)."""
     executable = build_libmicrohttpd_alone(directory)
 
     def make():
         port = free_port()
-        server = Server(label, [executable, str(port), www, AASA_PATH, *repeated_targets], port,
+        server = Server(label, libmicrohttpd_alone_command(executable, port, www), port,
                         os.path.join(directory, f"{label}-{port}.log"), cpus=cpus)
         # libmicrohttpd's own error lines (a connection the load generator cuts at the end of a run) are no fault.
         server.reads_log = False
         return server
     return started(make)
+
+
+def libmicrohttpd_alone_command(executable, port, www):
+    """mhd-alone on `port` with the files under `www`: a response made once for each target the cases repeat (the
+    AASA, the cached landing page, the `/resolve` mix's URLs), as deeplinkd keeps their answers, and a new one per
+    request for every other target."""
+    return [executable, str(port), www, AASA_PATH, LANDING_PATH, *resolve_mix_paths()]
 
 
 def build_libmicrohttpd_alone(directory):
