@@ -1,3 +1,4 @@
+import DeepLinkBytes
 import DeepLinkRouting
 import DeepLinkTemplates
 import Foundation
@@ -118,6 +119,34 @@ struct CompiledPageTests {
         #expect(page.written([hostile]) == render([hostile]))
         #expect(page.written([hostile]) == page.fill([hostile]))
         #expect(page.written([hostile]).count == 3 * 6 * 40 + 16)
+    }
+
+    @Test("each value is written once however many places show it, and the body is exactly what the page holds")
+    func valuesWrittenOnce() throws {
+        let render = { (values: [String?]) in
+            let first = HTMLEscaping.escapeText(values[0] ?? "")
+            let second = HTMLEscaping.escapeText(values[1] ?? "")
+            return Array("<a href=\"\(first)\">\(second)</a>\(first)|\(first)".utf8)
+        }
+        let page = try #require(CompiledPage.compile(["x", "y"], render: render))
+        var writes: [Int] = []
+        let values = ["<&>", "plain"]
+        // Bounds far above what is written: the body is sized by what was written, not by the bound.
+        let body = page.body(valueCount: 2, bound: { 100 * values[$0].utf8.count }) { index, writer in
+            writes.append(index)
+            HTMLEscaping.write(values[index], into: &writer)
+        }
+        #expect(writes == [0, 1])
+        #expect(body.bytes == render(values))
+        #expect(body.count == Array("<a href=\"&lt;&amp;&gt;\">plain</a>&lt;&amp;&gt;|&lt;&amp;&gt;".utf8).count)
+    }
+
+    @Test("a value written beyond its bound is left out whole, never cut or written past the memory it was given")
+    func boundTooSmall() throws {
+        let render = { (values: [String?]) in Array("[\(HTMLEscaping.escapeText(values[0] ?? ""))]".utf8) }
+        let page = try #require(CompiledPage.compile(["x"], render: render))
+        let body = page.body(valueCount: 1, bound: { _ in 3 }) { _, writer in writer.write(Array("four".utf8)) }
+        #expect(body.bytes == Array("[]".utf8))
     }
 
     @Test(

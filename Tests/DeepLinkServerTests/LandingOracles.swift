@@ -34,9 +34,10 @@ extension CompiledPage {
         }
     }
 
-    /// The page for `values` as the product writes it (`body(length:write:)`), each value escaped.
+    /// The page for `values` as the product writes it (`body(valueCount:bound:write:)`), each value escaped.
     func written(_ values: [String?]) -> [UInt8] {
-        body(length: { HTMLEscaping.escapedCount(values[$0] ?? "") }, write: { HTMLEscaping.write(values[$0] ?? "", into: &$1) }).bytes
+        body(valueCount: values.count, bound: { 6 * (values[$0]?.utf8.count ?? 0) }, write: { HTMLEscaping.write(values[$0] ?? "", into: &$1) })
+            .bytes
     }
 
     /// The page as literal runs and values, in order.

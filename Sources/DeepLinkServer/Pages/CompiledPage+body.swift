@@ -4,21 +4,36 @@ import DeepLinkTemplates
 import MicroHTTP
 
 extension CompiledPage {
-    /// The page written straight into the body libmicrohttpd sends: the literal runs with each value's place
-    /// written by `write`, which writes `length(value)` bytes for the value at that index in `urlValues` (one pass
-    /// to size the body exactly, one to write it).
-    func body(length: (Int) -> Int, write: (Int, inout ByteWriter) -> Void) -> ResponseBody {
-        var capacity = text.count
-        for slot in slots {
-            if let value = slot.value { capacity += length(value) }
-        }
-        return text.withUnsafeBufferPointer { text in
-            ResponseBody.write(capacity: capacity) { writer in
-                var offset = 0
-                for (textLength, value) in slots {
-                    writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + textLength]))
-                    offset += textLength
-                    if let value { write(value, &writer) }
+    /// The page written straight into the body libmicrohttpd sends: the literal runs with each value's place filled.
+    ///
+    /// `write` writes the value at an index in `urlValues` as the page shows it (escaped), at most `bound(index)`
+    /// bytes; it is called once for each value, in order, into scratch memory, and each place is then filled with a
+    /// copy, so a value the page shows several times is escaped once and the body is allocated at its exact size.
+    func body(valueCount: Int, bound: (Int) -> Int, write: (Int, inout ByteWriter) -> Void) -> ResponseBody {
+        var scratchSize = 0
+        for index in 0..<valueCount { scratchSize += max(0, bound(index)) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scratchSize)) { scratch in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, valueCount)) { places in
+                var values = ByteWriter(scratch)
+                var capacity = text.count
+                for index in 0..<valueCount {
+                    let start = values.count
+                    write(index, &values)
+                    places.initializeElement(at: index, to: start..<values.count)
+                }
+                for slot in slots {
+                    if let value = slot.value, value < valueCount { capacity += places[value].count }
+                }
+                let written = UnsafeBufferPointer(rebasing: scratch[..<values.count])
+                return text.withUnsafeBufferPointer { text in
+                    ResponseBody.write(capacity: capacity) { writer in
+                        var offset = 0
+                        for (textLength, value) in slots {
+                            writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + textLength]))
+                            offset += textLength
+                            if let value, value < valueCount { writer.write(UnsafeBufferPointer(rebasing: written[places[value]])) }
+                        }
+                    }
                 }
             }
         }

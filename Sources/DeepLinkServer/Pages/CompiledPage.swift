@@ -8,8 +8,8 @@ import MicroHTTP
 /// page differs from one request to the next only by the values the URL gave it (`LandingPage.values`). So
 /// the page of a route is rendered once per *shape* (which of those values are absent, empty or not) with a
 /// placeholder in each non-empty value's place, cut at the placeholders, and every request of that shape
-/// joins the pieces with its own values, HTML-escaped byte by byte as the template's content type does, in one pass
-/// into the body sent (`body(length:write:)`, the one way a landing page's body is written).
+/// joins the pieces with its own values, HTML-escaped byte by byte as the template's content type does, each once,
+/// into the body sent (`body(valueCount:bound:write:)`, the one way a landing page's body is written).
 ///
 /// A template can use a value in ways a placeholder does not capture (a transform such as `uppercased`, a
 /// triple mustache that skips escaping): every compiled page is checked against the renderer itself with two
@@ -56,7 +56,8 @@ struct CompiledPage: Sendable {
         for sample in Self.samples {
             let values = shape.enumerated().map { index, value in value.map { $0.isEmpty ? "" : sample + String(index) } }
             let written = page.body(
-                length: { HTMLEscaping.escapedCount(values[$0] ?? "") }, write: { HTMLEscaping.write(values[$0] ?? "", into: &$1) })
+                valueCount: values.count, bound: { 6 * (values[$0]?.utf8.count ?? 0) },
+                write: { HTMLEscaping.write(values[$0] ?? "", into: &$1) })
             guard written.bytes == render(values) else { return nil }
         }
         return page

@@ -92,11 +92,12 @@ struct LandingPage {
         let escapedTail = HTMLEscaping.escapedCount(tail)
         let encodedTail = LinkText.encodedCount(tail)
         return page.body(
-            length: { index in
+            valueCount: resolved.count,
+            bound: { index in
                 switch resolved[index] {
                 case .none: 0
                 case .link(let link): link.escapedCount(escapedTail: escapedTail, encodedTail: encodedTail)
-                case .text(let text): HTMLEscaping.escapedCount(text)
+                case .text(let text): 6 * text.utf8.count
                 }
             },
             write: { index, writer in
