@@ -29,16 +29,30 @@ extension ResolveResult {
         }
     }
 
-    /// Counts, then hands `body` the count and the writing. The outcome comes as `match` (with its route's `pieces`)
-    /// or `unmatched`, taken out of `outcome` once rather than in each pass.
+    /// Hands `body` the length and the writing. The outcome comes as `match` (with its route's `pieces`) or
+    /// `unmatched`, taken out of `outcome` once rather than in each pass.
+    ///
+    /// Written once into temporary memory of ``scratchSize`` bytes, which holds any ordinary answer, and copied from
+    /// there; an answer that does not fit is counted (``ByteCounter``), then written where `body` says.
     private func sized<Result>(
         _ body: (Int, (inout ByteWriter) -> Void) -> Result, match: RouteMatch?, pieces: ResolvePieces?, unmatched: Unmatched?, via: String?,
         tail: UnsafeBufferPointer<UInt8>
     ) -> Result {
-        var counter = ByteCounter()
-        write(into: &counter, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail)
-        return body(counter.count) { write(into: &$0, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchSize) { scratch in
+            var writer = ByteWriter(scratch)
+            write(into: &writer, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail)
+            if !writer.isTruncated {
+                let bytes = UnsafeBufferPointer(rebasing: scratch[..<writer.count])
+                return body(bytes.count) { $0.write(bytes) }
+            }
+            var counter = ByteCounter()
+            write(into: &counter, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail)
+            return body(counter.count) { write(into: &$0, match: match, pieces: pieces, unmatched: unmatched, via: via, tail: tail) }
+        }
     }
+
+    /// The room an answer is first written in: a single result's JSON is a few hundred bytes.
+    static let scratchSize = 1024
 
     /// The object, keys in contract order. Borrowed, so that unwrapping the outcome copies nothing.
     private func write<Output: ByteOutput>(

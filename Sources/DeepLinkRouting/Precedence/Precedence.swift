@@ -28,15 +28,22 @@ extension Channel {
 
     /// The tier of a route with these scopes on this channel: 0 (named exactly), 1 (any-scope), or nil (not open here).
     package func tier(of scopes: [Scope]) -> Int? {
-        // One enum at a time, not a switch over the pair: a tuple of the two would copy (retain) both strings for
-        // every scope of every candidate route.
+        switch self {
+        case .universal(let host): Self.tier(of: scopes, isUniversal: true, name: host)
+        case .app(let scheme): Self.tier(of: scopes, isUniversal: false, name: scheme)
+        }
+    }
+
+    /// `tier(of:)` on the channel of that kind and host or scheme: the route search takes the channel apart once and
+    /// asks this for every candidate, so no candidate copies (retains) the channel's name.
+    static func tier(of scopes: [Scope], isUniversal: Bool, name: String) -> Int? {
         var tier: Int?
         for scope in scopes {
             switch scope {
-            case .universal(let named): if case .universal(let host) = self, named == host { return 0 }
-            case .app(let named): if case .app(let scheme) = self, named == scheme { return 0 }
-            case .anyUniversal: if case .universal = self { tier = 1 }
-            case .anyApp: if case .app = self { tier = 1 }
+            case .universal(let named): if isUniversal, named == name { return 0 }
+            case .app(let named): if !isUniversal, named == name { return 0 }
+            case .anyUniversal: if isUniversal { tier = 1 }
+            case .anyApp: if !isUniversal { tier = 1 }
             }
         }
         return tier

@@ -9,12 +9,18 @@ extension RouteTable {
         var failure: (precedence: Precedence, candidate: Int, parameter: Route.Parameter, violation: ParameterViolation)?
         var blocked: Int?
         let routes = entries
+        let (isUniversal, name) =
+            switch channel {
+            case .universal(let host): (true, host)
+            case .app(let scheme): (false, scheme)
+            }
         routes.withUnsafeBufferPointer { routes in
             index.search(request.path) { candidate in
-                guard let precedence = channel.precedence(of: routes[candidate].scopes, at: candidate) else {
+                guard let tier = Channel.tier(of: routes[candidate].scopes, isUniversal: isUniversal, name: name) else {
                     blocked = min(blocked ?? candidate, candidate)
                     return
                 }
+                let precedence = Precedence(tier: tier, position: candidate)
                 if let winner, winner < precedence { return }
                 if let violation = routes[candidate].firstViolation(in: request) {
                     if failure.map({ precedence < $0.precedence }) ?? true {

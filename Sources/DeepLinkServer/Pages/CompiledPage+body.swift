@@ -26,13 +26,21 @@ extension CompiledPage {
                 }
                 let written = UnsafeBufferPointer(rebasing: scratch[..<values.count])
                 return text.withUnsafeBufferPointer { text in
-                    ResponseBody.write(capacity: capacity) { writer in
+                    // Literal runs and values copied straight into the body: its size is their sum, so each fits.
+                    ResponseBody.filled(capacity: capacity) { body in
+                        var count = 0
+                        func copy(_ piece: UnsafeBufferPointer<UInt8>) {
+                            guard let source = piece.baseAddress, let target = body.baseAddress, piece.count <= body.count - count else { return }
+                            (target + count).update(from: source, count: piece.count)
+                            count += piece.count
+                        }
                         var offset = 0
                         for (textLength, value) in slots {
-                            writer.write(UnsafeBufferPointer(rebasing: text[offset..<offset + textLength]))
+                            copy(UnsafeBufferPointer(rebasing: text[offset..<offset + textLength]))
                             offset += textLength
-                            if let value, value < valueCount { writer.write(UnsafeBufferPointer(rebasing: written[places[value]])) }
+                            if let value, value < valueCount { copy(UnsafeBufferPointer(rebasing: written[places[value]])) }
                         }
+                        return count
                     }
                 }
             }

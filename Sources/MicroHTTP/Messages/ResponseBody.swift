@@ -15,13 +15,20 @@ package final class ResponseBody: ManagedBuffer<ResponseBody.Layout, UInt8> {
     /// A body of at most `capacity` bytes, written from the start by `write` through a writer that stops at
     /// `capacity`; what it wrote is sent.
     package static func write(capacity: Int, _ write: (inout ByteWriter) -> Void) -> ResponseBody {
-        let created = create(minimumCapacity: capacity) { _ in Layout(count: 0, budget: nil) }
-        let body = unsafeDowncast(created, to: ResponseBody.self)
-        let count = body.withUnsafeMutablePointerToElements { start in
-            var writer = ByteWriter(UnsafeMutableBufferPointer(start: start, count: capacity))
+        filled(capacity: capacity) { memory in
+            var writer = ByteWriter(memory)
             write(&writer)
             return writer.count
         }
+    }
+
+    /// A body of at most `capacity` bytes written from the start of its memory by `fill`, which returns how many it
+    /// wrote (at most `capacity`): for a writer that keeps its own count and checks its own room, as a page joined
+    /// from pieces of known length does, with no `ByteWriter` per piece. What it says it wrote is sent.
+    package static func filled(capacity: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> ResponseBody {
+        let created = create(minimumCapacity: capacity) { _ in Layout(count: 0, budget: nil) }
+        let body = unsafeDowncast(created, to: ResponseBody.self)
+        let count = body.withUnsafeMutablePointerToElements { start in fill(UnsafeMutableBufferPointer(start: start, count: capacity)) }
         body.header.count = min(max(0, count), capacity)
         return body
     }
