@@ -52,7 +52,7 @@ extension ResolveResult {
     }
 
     /// The room an answer is first written in: a single result's JSON is a few hundred bytes.
-    static let scratchSize = 1024
+    package static let scratchSize = 1024
 
     /// The object, keys in contract order. Borrowed, so that unwrapping the outcome copies nothing.
     private func write<Output: ByteOutput>(

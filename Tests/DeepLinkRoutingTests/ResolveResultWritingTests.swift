@@ -37,6 +37,22 @@ struct ResolveResultWritingTests {
         #expect(mismatches == 0)
     }
 
+    @Test("answers around the size of the scratch memory they are first written in come out whole, below and above it")
+    func answersAroundTheScratchSize() throws {
+        // A note long enough that the answer (its URL, its value and its two links) crosses the scratch size.
+        var lengths: [Int] = []
+        for length in stride(from: 150, through: 450, by: 3) {
+            let url = "https://a.example/n/" + String(repeating: "a", count: length)
+            let result = try C.table.resolve(url, state: "ready", features: ["notes"])
+            let bytes = result.jsonBytes()
+            #expect(bytes == result.referenceJSON, "\(bytes.count) bytes")
+            #expect(Array(result.json().utf8) == bytes)
+            #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any])
+            lengths.append(bytes.count)
+        }
+        #expect(lengths.contains { $0 <= ResolveResult.scratchSize } && lengths.contains { $0 > ResolveResult.scratchSize })
+    }
+
     @Test("the length withJSON gives is exactly what its writer writes, and nothing is dropped")
     func lengthIsExact() {
         for result in Self.results {
