@@ -1,4 +1,4 @@
-"""Instructions and allocations per request: deeplinkd runs under callgrind and answers a batch
+"""Instructions, allocations and simulated instruction-cache misses per request: deeplinkd runs under callgrind and answers a batch
 of each case's requests (keep-alive, or one TLS connection per request), the profile zeroed before the batch and dumped
 after it. Counts are of the whole process (deeplinkd, libmicrohttpd, GnuTLS, libc, the Swift runtime); an allocation
 is a call of malloc, calloc, realloc, posix_memalign or aligned_alloc. They repeat to within a few hundred instructions
@@ -26,6 +26,9 @@ from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_por
     libmicrohttpd_alone_command
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
+# callgrind simulates the caches with a fixed geometry (this machine's L1 caches: 32 KiB, 8-way, 64-byte lines), so
+# the instruction-cache misses it counts are the same on any machine: how much distinct code a request runs through.
+CACHE_SIMULATION = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=2097152,16,64"]
 HOST = "links.example.com"
 
 
@@ -85,14 +88,22 @@ def connection_per_request_batch(connect, targets):
 
 
 def parse_profile(path):
-    """(instructions, allocations) of a callgrind profile written with --compress-strings=no."""
+    """(instructions, allocations, instruction-cache misses) of a callgrind profile written with
+    --compress-strings=no; the misses are None when the profile has no cache simulation."""
     instructions = 0
     allocations = 0
+    misses = None
+    events = []
     callee = None
     with open(path, errors="replace") as profile:
         for line in profile:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                instructions = max(instructions, int(line.split()[1]))
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("summary:") or line.startswith("totals:"):
+                values = [int(value) for value in line.split()[1:]]
+                instructions = max(instructions, values[0])
+                if "I1mr" in events and events.index("I1mr") < len(values):
+                    misses = max(misses or 0, values[events.index("I1mr")])
             elif line.startswith("cfn="):
                 callee = line[4:].strip()
                 callee = re.sub(r"^\(\d+\)\s*", "", callee)
@@ -100,7 +111,7 @@ def parse_profile(path):
                 if callee in ALLOCATORS:
                     allocations += int(line[6:].split()[0])
                 callee = None
-    return instructions, allocations
+    return instructions, allocations, misses
 
 
 def measure(binary, directory, cases, count, tls=None):
@@ -151,7 +162,7 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
     port = free_port()
     output = os.path.join(directory, f"callgrind-{label}.out")
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no",
-               "--compress-strings=no", "--compress-pos=no"] + make_command(port)
+               "--compress-strings=no", "--compress-pos=no"] + CACHE_SIMULATION + make_command(port)
     context = None
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
@@ -206,11 +217,15 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
                     batch(connector, targets[: max(1, count // 10)])  # warm-up: caches, first-use costs
                     _dump(server.pid, output, f"{case}-before")  # resets the counts
                     batch(connector, targets)
-                    instructions, allocations = _dump(server.pid, output, f"{case}-after")
+                    instructions, allocations, misses = _dump(server.pid, output, f"{case}-after")
                     results[case] = {"instructions": instructions / count, "allocations": allocations / count,
                                      "requests": count}
+                    if misses is not None:
+                        results[case]["instruction_cache_misses"] = misses / count
                     log(f"counts {label_text} {case}: {instructions / count:,.0f} instructions, "
-                        f"{allocations / count:.1f} allocations per request ({count} requests)")
+                        f"{allocations / count:.1f} allocations"
+                        + (f", {misses / count:,.0f} L1i misses" if misses is not None else "")
+                        + f" per request ({count} requests)")
                 except (OSError, RuntimeError, subprocess.SubprocessError) as error:
                     results[case] = {"error": f"{type(error).__name__}: {error}"}
         finally:
@@ -224,8 +239,8 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
 
 
 def _dump(pid, output, label):
-    """Dumps the profile (callgrind_control -d) and returns its (instructions, allocations): a dump holds the counts
-    since the previous one, so the dump right after a batch measures that batch."""
+    """Dumps the profile (callgrind_control -d) and returns its (instructions, allocations, instruction-cache misses):
+    a dump holds the counts since the previous one, so the dump right after a batch measures that batch."""
     existing = set(_dumps(output))
     subprocess.run(["callgrind_control", "-d", label, str(pid)], check=True, capture_output=True, timeout=120)
     deadline = time.monotonic() + 60

@@ -253,7 +253,14 @@ def libmicrohttpd_alone_command(executable, port, www):
     """mhd-alone on `port` with the files under `www`: a response made once for each target the cases repeat (the
     AASA, the cached landing page, the `/resolve` mix's URLs), as deeplinkd keeps their answers, and a new one per
     request for every other target."""
-    return [executable, str(port), www, AASA_PATH, LANDING_PATH, *resolve_mix_paths()]
+    # The AASA path comes twice: as the argument that says which target is the AASA, then first of the repeated ones.
+    return [executable, str(port), www, AASA_PATH, *repeated_targets()]
+
+
+def repeated_targets():
+    """The targets the cases ask for again and again, whose answers deeplinkd keeps: the AASA, the cached landing page
+    and the `/resolve` mix's URLs."""
+    return [AASA_PATH, LANDING_PATH, *resolve_mix_paths()]
 
 
 def build_libmicrohttpd_alone(directory):
