@@ -20,46 +20,46 @@ struct RouteCounts {
         }
     }
 
-    private(set) var opens: [Key: Int] = [:]
-    private(set) var resolves: [Key: Int] = [:]
-    private(set) var aliases: [Key: Int] = [:]
+    private var opens = KeyedCounts<Key>()
+    private var resolves = KeyedCounts<Key>()
+    private var aliases = KeyedCounts<Key>()
 
     /// Counts a landing page of `route` served on the domain `channel`.
     mutating func recordOpen(route: String, channel: String) {
-        opens[Key(route: route, label: channel), default: 0] += 1
+        opens.add(Key(route: route, label: channel))
     }
 
     /// Counts one URL `/resolve` answered about.
     mutating func recordResolve(_ outcome: ResolveOutcomes.Outcome) {
-        resolves[Key(route: outcome.route, label: outcome.reason), default: 0] += 1
+        resolves.add(Key(route: outcome.route, label: outcome.reason))
     }
 
     /// Counts one URL matched through an alias.
     mutating func recordAlias(_ outcome: ResolveOutcomes.Outcome) {
-        aliases[Key(route: outcome.route, label: outcome.alias), default: 0] += 1
+        aliases.add(Key(route: outcome.route, label: outcome.alias))
     }
 
     mutating func add(_ other: RouteCounts) {
-        opens.merge(other.opens, uniquingKeysWith: +)
-        resolves.merge(other.resolves, uniquingKeysWith: +)
-        aliases.merge(other.aliases, uniquingKeysWith: +)
+        opens.add(other.opens)
+        resolves.add(other.resolves)
+        aliases.add(other.aliases)
     }
 
     /// The three counters in the Prometheus text format, series sorted by route, then channel or outcome.
     func write(into text: inout String) {
         text += "# HELP deeplinkd_link_opens_total Landing pages served (opened without the app), by route and domain.\n"
         text += "# TYPE deeplinkd_link_opens_total counter\n"
-        for (key, count) in opens.sorted(by: { $0.key < $1.key }) {
+        for (key, count) in opens.counts.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_link_opens_total{route=\"\(Self.escaped(key.route))\",channel=\"\(Self.escaped(key.label))\"} \(count)\n"
         }
         text += "# HELP deeplinkd_resolves_total URLs /resolve answered about, by route (empty when none) and outcome.\n"
         text += "# TYPE deeplinkd_resolves_total counter\n"
-        for (key, count) in resolves.sorted(by: { $0.key < $1.key }) {
+        for (key, count) in resolves.counts.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_resolves_total{route=\"\(Self.escaped(key.route))\",outcome=\"\(Self.escaped(key.label))\"} \(count)\n"
         }
         text += "# HELP deeplinkd_alias_matches_total URLs matched through an alias (landing pages and /resolve), by route and alias.\n"
         text += "# TYPE deeplinkd_alias_matches_total counter\n"
-        for (key, count) in aliases.sorted(by: { $0.key < $1.key }) {
+        for (key, count) in aliases.counts.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_alias_matches_total{route=\"\(Self.escaped(key.route))\",alias=\"\(Self.escaped(key.label))\"} \(count)\n"
         }
     }

@@ -28,7 +28,7 @@ final class ServerMetrics: Sendable {
         var slotted = [Int](repeating: 0, count: Endpoint.allCases.count * ServerMetrics.statusSlots)
         /// Counts of the statuses without a slot.
         var unslotted: [RequestKey: Int] = [:]
-        var outcomes: [String: Int] = [:]
+        var outcomes = KeyedCounts<String>()
         var routes = RouteCounts()
         /// Per endpoint (in `Endpoint.allCases` order): the count in each bucket (a last one for `+Inf`), then the
         /// number of requests and the sum of their durations in nanoseconds.
@@ -37,7 +37,7 @@ final class ServerMetrics: Sendable {
         mutating func add(_ other: Tally) {
             for index in slotted.indices { slotted[index] += other.slotted[index] }
             unslotted.merge(other.unslotted, uniquingKeysWith: +)
-            outcomes.merge(other.outcomes, uniquingKeysWith: +)
+            outcomes.add(other.outcomes)
             routes.add(other.routes)
             for index in latency.indices { latency[index].add(other.latency[index]) }
         }
@@ -110,7 +110,7 @@ final class ServerMetrics: Sendable {
                 tally.unslotted[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
             }
             for outcome in outcomes {
-                tally.outcomes[outcome.reason, default: 0] += 1
+                tally.outcomes.add(outcome.reason)
                 if endpoint == .resolve { tally.routes.recordResolve(outcome) }
                 if !outcome.alias.isEmpty { tally.routes.recordAlias(outcome) }
             }
@@ -140,7 +140,7 @@ final class ServerMetrics: Sendable {
         }
         text += "# HELP deeplinkd_resolve_outcomes_total URLs resolved (by /resolve and landing pages), by outcome.\n"
         text += "# TYPE deeplinkd_resolve_outcomes_total counter\n"
-        for (outcome, count) in total.outcomes.sorted(by: { $0.key < $1.key }) {
+        for (outcome, count) in total.outcomes.counts.sorted(by: { $0.key < $1.key }) {
             text += "deeplinkd_resolve_outcomes_total{outcome=\"\(outcome)\"} \(count)\n"
         }
         total.routes.write(into: &text)
