@@ -45,6 +45,29 @@ struct AccessLogTests {
         #expect(try #require(lines.all.first).contains(#""duration_ms":\#(text),"#))
     }
 
+    @Test(
+        "every method, endpoint and label is written as JSON, the label and method escaped",
+        arguments: [
+            ("GET", Endpoint.landing, "deeplinkd"), ("HEAD", .associationFile, "deeplinkd"), ("POST", .resolve, #"a "quoted"\label"#),
+            ("GETX", .notFound, "é"), ("-", .refused, ""),
+        ])
+    func methodsEndpointsAndLabels(method: String, endpoint: Endpoint, label: String) throws {
+        let lines = Lines()
+        let log = AccessLog(label: label, output: .sink { lines.append($0) }, isEnabled: true)
+        log.record(AccessLogEntry(method: method, path: "/x", status: 200, bytes: 5, nanoseconds: 1_000, endpoint: endpoint, remote: "::1"))
+        let line = try #require(lines.all.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["method"] as? String == method)
+        #expect(object["endpoint"] as? String == endpoint.rawValue)
+        #expect(object["label"] as? String == label)
+        #expect(object["level"] as? String == "info" && object["message"] as? String == "request")
+        #expect(object["remote"] as? String == "::1" && object["path"] as? String == "/x")
+        // Keys in order, as every other log line has them.
+        let keys = ["time", "level", "label", "message", "bytes", "duration_ms", "endpoint", "method", "path", "remote", "status"]
+        let positions = keys.compactMap { line.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.count == keys.count && positions == positions.sorted())
+    }
+
     @Test("nothing is written when the logger's level is above info")
     func disabled() {
         let lines = Lines()

@@ -14,10 +14,8 @@ final class AccessLog: Sendable {
     let output: JSONLinesLogHandler.Output
     /// Whether lines are written at all: the server logger's level lets `info` through.
     let isEnabled: Bool
-    /// `"label"`, quoted once.
-    private let quotedLabel: [UInt8]
-    /// Each endpoint's name as bytes, by `Endpoint.index`.
-    private let endpointNames = Endpoint.allCases.map { Array($0.rawValue.utf8) }
+    /// What every line shares: the label, the level and the message, and each endpoint's name, by `Endpoint.index`.
+    private let fixed: RequestLine.Fixed
     /// Standard error's sink, held here so that a request does not look it up.
     private let standardError = LogSink.standardError
     /// The lanes of `standardError`, one per worker; none unless lines go there.
@@ -29,7 +27,7 @@ final class AccessLog: Sendable {
         self.isEnabled = isEnabled
         var quotedLabel: [UInt8] = []
         JSONWriter.quote(label, into: &quotedLabel)
-        self.quotedLabel = quotedLabel
+        fixed = RequestLine.Fixed(quotedLabel: quotedLabel, endpointNames: Endpoint.allCases.map(\.rawValue))
         let isBatched = if case .standardError = output, isEnabled { true } else { false }
         lanes = isBatched ? PerWorker(workers: workers) { [standardError] in standardError.makeLane() } : nil
     }
@@ -44,13 +42,10 @@ final class AccessLog: Sendable {
         switch output {
         case .standardError:
             guard let lanes else { return }
-            let endpointName = endpointNames[entry.endpoint.index]
-            standardError.append(to: lanes[worker]) {
-                entry.write(quotedLabel: quotedLabel, endpointName: endpointName, into: &$0)
-            }
+            standardError.append(to: lanes[worker]) { [fixed] in entry.write(fixed: fixed, into: &$0) }
         case .sink(let sink):
             var line: [UInt8] = []
-            entry.write(quotedLabel: quotedLabel, endpointName: endpointNames[entry.endpoint.index], into: &line)
+            entry.write(fixed: fixed, into: &line)
             sink(String(decoding: line, as: UTF8.self))
         }
     }

@@ -11,10 +11,10 @@ struct AccessLogEntry {
     let endpoint: Endpoint
     let remote: String
 
-    /// Appends the line (`RequestLine`), without a newline; `endpointName` is the endpoint's name as bytes.
-    func write(quotedLabel: [UInt8], endpointName: [UInt8], into line: inout [UInt8]) {
+    /// Appends the line (`RequestLine`), without a newline; `fixed` holds what every line of the log shares.
+    func write(fixed: RequestLine.Fixed, into line: inout [UInt8]) {
         RequestLine.write(
-            method: method, path: path, status: status, bytes: bytes, nanoseconds: nanoseconds, remote: remote, quotedLabel: quotedLabel,
-            endpointName: endpointName, into: &line)
+            method: method, path: path, status: status, bytes: bytes, nanoseconds: nanoseconds, remote: remote, fixed: fixed,
+            endpoint: endpoint.index, into: &line)
     }
 }
