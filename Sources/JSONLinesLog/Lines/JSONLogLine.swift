@@ -16,8 +16,26 @@ package enum JSONLogLine {
     /// Writes the head of a line, stamped with the current time; `quotedLabel` is the label already quoted as a JSON
     /// string, and `level` is one of swift-log's level names (which need no escaping).
     package static func writeHead(level: String, quotedLabel: [UInt8], message: String, into line: inout ByteWriter) {
+        writeTime(into: &line)
+        writeAfterTime(level: level, quotedLabel: quotedLabel, message: message, into: &line)
+    }
+
+    /// Writes the start of a line up to the end of its time: `{"time":"…`, stamped with the current time.
+    package static func writeTime(into line: inout ByteWriter) {
         line.write(#"{"time":""#)
         Timestamp.write(into: &line)
+    }
+
+    /// The head after its time (`","level":"…","label":"…","message":"…"`), for lines that all share it: written once,
+    /// then after each line's `writeTime(into:)`.
+    package static func afterTime(level: String, quotedLabel: [UInt8], message: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let room = headRoom + quotedLabel.count + ByteWriter.jsonStringCapacity(message.utf8.count)
+        ByteWriter.append(to: &bytes, capacity: room) { writeAfterTime(level: level, quotedLabel: quotedLabel, message: message, into: &$0) }
+        return bytes
+    }
+
+    private static func writeAfterTime(level: String, quotedLabel: [UInt8], message: String, into line: inout ByteWriter) {
         line.write(#"","level":""#)
         line.write(string: level)
         line.write(#"","label":"#)

@@ -16,9 +16,7 @@ package enum RequestLine {
         /// The fixed parts of the lines of the logger labelled `quotedLabel` (a JSON string, quoted), for endpoints
         /// named `endpointNames` (which need no escaping), by index.
         package init(quotedLabel: [UInt8], endpointNames: [String]) {
-            var afterTime = Array(#"","level":"info","label":"#.utf8) + quotedLabel
-            afterTime += Array(#","message":"request","bytes":"#.utf8)
-            self.afterTime = afterTime
+            afterTime = JSONLogLine.afterTime(level: "info", quotedLabel: quotedLabel, message: "request") + Array(#","bytes":"#.utf8)
             endpointFields = endpointNames.map { Array(#","endpoint":""#.utf8) + Array($0.utf8) + Array(#"","method":"#.utf8) }
         }
     }
@@ -37,8 +35,7 @@ package enum RequestLine {
             let variable = ByteWriter.jsonStringCapacity(method.utf8.count + path.count + remote.utf8.count)
             let capacity = fixed.afterTime.count + endpointField.count + 128 + variable
             ByteWriter.append(to: &line, capacity: capacity) { line in
-                line.write(#"{"time":""#)
-                Timestamp.write(into: &line)
+                JSONLogLine.writeTime(into: &line)
                 line.write(fixed.afterTime)
                 line.writeDecimal(bytes)
                 line.write(#","duration_ms":"#)
