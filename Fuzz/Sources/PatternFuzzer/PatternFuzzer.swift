@@ -82,6 +82,12 @@ struct PatternInput {
         let links: Links
         do {
             links = try table.links(route: "fuzzed", parameters: values)
+        } catch .dotSegment(_, _, let segment) {
+            // A value of dots alone may fill a segment with `.` or `..`, which browsers remove: refusing is right.
+            invariant(
+                (segment == "." || segment == "..") && value.allSatisfy { $0 == "." },
+                "valid value \(value.debugDescription) for \(pattern.debugDescription) is refused for the segment \(segment.debugDescription)")
+            return
         } catch {
             fatalError("invariant violated: valid value \(value.debugDescription) for \(pattern.debugDescription) cannot be linked: \(error)")
         }
