@@ -9,9 +9,10 @@
 #define MICROHTTP_TLS_H
 
 #include <gnutls/gnutls.h>
+#include <stdint.h>
+#include <sys/socket.h>
 #ifdef __linux__
-#include <linux/sockios.h>
-#include <sys/ioctl.h>
+#include <linux/sock_diag.h>
 #endif
 
 // Why: the ticket master key is allocated by GnuTLS, and gnutls_free is a macro over a global function-pointer
@@ -28,14 +29,20 @@ microhttp_ticket_key_release(gnutls_datum_t *key)
   key->size = 0;
 }
 
-// Why: ioctl is variadic, which Swift cannot call. The bytes the socket `descriptor` holds that the peer has not yet
-// acknowledged (SIOCOUTQ), or -1 when that cannot be known; answers are corked only on a socket with none.
-static inline int
-microhttp_unsent_bytes(int descriptor)
+// Why: the kernel's accounting comes as an array of u32 indexed by an enum of a Linux header (linux/sock_diag.h),
+// which the Glibc module does not bring to Swift. The bytes of segment memory the socket `descriptor` can still queue
+// without a sender waiting: its send buffer (SO_SNDBUF, as autotuned) less what its queued segments take, their
+// overhead included (SO_MEMINFO's WMEM_QUEUED); -1 when that cannot be known.
+static inline long
+microhttp_send_room(int descriptor)
 {
-#ifdef SIOCOUTQ
-  int count = 0;
-  return ioctl(descriptor, SIOCOUTQ, &count) == 0 ? count : -1;
+#if defined(__linux__) && defined(SO_MEMINFO)
+  uint32_t memory[SK_MEMINFO_VARS] = {0};
+  socklen_t length = sizeof(memory);
+  if (getsockopt(descriptor, SOL_SOCKET, SO_MEMINFO, memory, &length) != 0 ||
+      length < (SK_MEMINFO_WMEM_QUEUED + 1) * sizeof(uint32_t))
+    return -1;
+  return (long) memory[SK_MEMINFO_SNDBUF] - (long) memory[SK_MEMINFO_WMEM_QUEUED];
 #else
   (void) descriptor;
   return -1;

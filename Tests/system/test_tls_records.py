@@ -150,6 +150,23 @@ def test_a_small_answer_is_one_record(tls_server):
         client.close()
 
 
+def test_pipelined_small_answers_are_one_record_each(tls_server):
+    """A client that pipelines has the answers before the current one still in the socket; while the send buffer
+    has room, each answer is still corked into one record (two, header and body, before)."""
+    client = RecordCountingClient(tls_server.port)
+    try:
+        client.ask("/healthz")  # the session tickets arrive around the first answer
+        targets = SMALL * 8
+        client.tls.write(b"".join(request(target) for target in targets))
+        client._flush()
+        before = client.records
+        answers = [client.answer() for _ in targets]
+        assert answers == [alone(tls_server.port, target) for target in targets]
+        assert client.records - before == len(targets), f"{len(targets)} answers came in {client.records - before} records"
+    finally:
+        client.close()
+
+
 def test_pipelined_and_large_answers_arrive_whole(tls_server):
     urls = [f"https://links.example.com/c/CH-{number:04d}" + "x" * 40 for number in range(1000)]
     body = ('{"urls": [' + ",".join(f'"{url}"' for url in urls) + "]}").encode()

@@ -11,41 +11,52 @@ import Synchronization
 /// and `ServerCore.flushCorkedAnswer(on:)`, called when libmicrohttpd reports the request complete (right after it
 /// handed over the last byte, in the same round), sends them as one record in one `sendmsg`.
 ///
-/// Only when that send cannot be left half done: the answer fits one record (16 KiB), and the socket has nothing
-/// queued and a send buffer well over the record, so the kernel takes the record whole. A client that reads slowly
-/// or pipelines has bytes queued, and its answers go out as libmicrohttpd sends them, waiting for the socket itself.
+/// Only when that send cannot be left half done: the answer fits one record (16 KiB), and the socket's send buffer
+/// has room for it twice over by the kernel's own accounting (`microhttp_send_room`: the buffer less the memory its
+/// queued segments take, their overhead included), so the kernel takes the record whole. A client that pipelines has
+/// the answers before this one still queued, usually far less than the buffer, and its answers are corked too; a client
+/// that reads slowly fills the buffer, and its answers go out as libmicrohttpd sends them, waiting for the socket itself.
 extension Exchange {
     /// The most body bytes a corked answer may have: with its header it stays within one 16 KiB record.
     static let corkedBodyLimit = 12 * 1024
-    /// The least send buffer (`SO_SNDBUF`) a socket must have for an answer to be corked on it.
-    static let corkingSendBuffer: Int32 = 32 * 1024
+    /// What a corked answer's header and record framing may add to its body.
+    static let corkedHeadAllowance = 4 * 1024
 
-    /// What a connection's first corked answer found out, kept in `OpenConnection.corking` so that the system calls
-    /// behind it are made once a connection (a socket's send buffer only grows).
+    /// The send buffer room an answer with a body of `bodySize` bytes needs to be corked: twice the record, for the
+    /// segments' overhead the kernel counts against the buffer.
+    static func corkingRoom(bodySize: Int) -> Int {
+        2 * (bodySize + corkedHeadAllowance)
+    }
+
+    /// What a connection's corking found out, kept in `OpenConnection.corking` so that the system call behind it is
+    /// made once a connection.
     enum Corking {
-        /// The send buffer was read, and is large enough.
-        static let sendBufferLarge = 1
-        /// The send buffer was read, and is too small: answers on it are not corked.
-        static let sendBufferSmall = 2
         /// TCP_CORK is off (see `ServerCore.flushCorkedAnswer(on:)`).
-        static let tcpCorkOff = 4
+        static let tcpCorkOff = 1
     }
 
     /// Corks the connection's TLS session for an answer with a body of `bodySize` bytes when it can leave as one
     /// record (see above); the returned session is to be uncorked if the answer is not queued after all.
+    ///
+    /// The room is measured with a system call only when the connection's estimate (`OpenConnection.sendRoom`) falls
+    /// short: each corked answer takes what it needs from the estimate, so it only ever underestimates, and an answer
+    /// sent uncorked, whose size it does not count, clears it.
     func corkForOneRecord(bodySize: Int) -> OpaquePointer? {
-        guard core.isTLS, bodySize <= Self.corkedBodyLimit, let open = LibraryCallbacks.openConnection(connection),
+        guard core.isTLS, let open = LibraryCallbacks.openConnection(connection) else { return nil }
+        guard bodySize <= Self.corkedBodyLimit,
             let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
-        else { return nil }
-        var state = open.corking.load(ordering: .relaxed)
-        if state & (Corking.sendBufferLarge | Corking.sendBufferSmall) == 0 {
-            var sendBuffer: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            let isLarge = getsockopt(open.descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, &length) == 0 && sendBuffer >= Self.corkingSendBuffer
-            state |= isLarge ? Corking.sendBufferLarge : Corking.sendBufferSmall
-            open.corking.store(state, ordering: .relaxed)
+        else {
+            open.sendRoom.store(0, ordering: .relaxed)
+            return nil
         }
-        guard state & Corking.sendBufferLarge != 0, microhttp_unsent_bytes(open.descriptor) == 0 else { return nil }
+        let needed = Self.corkingRoom(bodySize: bodySize)
+        var room = open.sendRoom.load(ordering: .relaxed)
+        if room < needed { room = microhttp_send_room(open.descriptor) }
+        guard room >= needed else {
+            open.sendRoom.store(0, ordering: .relaxed)
+            return nil
+        }
+        open.sendRoom.store(room - needed, ordering: .relaxed)
         gnutls_record_cork(OpaquePointer(session))
         return OpaquePointer(session)
     }

@@ -21,8 +21,11 @@ final class OpenConnection: Sendable {
     let hasCompletedRequest = Atomic<Bool>(false)
     /// Whether its reading side was shut already (by a drain, the head deadline or the prefix limit); done once.
     let isReadShut = Atomic<Bool>(false)
-    /// What its first corked TLS answer found out about its socket (`Exchange.Corking`); used by its worker only.
+    /// What corking answers found out about its socket (`Exchange.Corking`); used by its worker only.
     let corking = Atomic<Int>(0)
+    /// Bytes of send buffer the answers corked on it may still take without a new measure: the room last measured
+    /// less what each corked answer since may take; 0 when unknown (`Exchange.corkForOneRecord`). Its worker's only.
+    let sendRoom = Atomic<Int>(0)
 
     /// The context of the connection's last request, once it is over, for the next one to reuse. Only the
     /// connection's worker touches it, from libmicrohttpd's request-line and completed callbacks, which it calls for
