@@ -10,9 +10,9 @@ import ServerPlatform
 /// and a site has caches of its own, so a reload starts with empty ones. A worker thread uses its own cache
 /// (`Site.answerCaches`).
 ///
-/// An answer is admitted only when it is asked for again soon (`admits`): the first ask of a target leaves a 64-bit
-/// hash of its key and the ask's number in a fixed table of recent asks, and only a second ask while that hash is still
-/// there, within `askWindow` first asks of it, builds a prepared response and keeps it. A flood of distinct URLs (a
+/// An answer is admitted only when it is asked for again soon (`admits`): the first ask of a target leaves 40 bits
+/// of its key's hash and the ask's number in a fixed table of recent asks, and only a second ask while that hash is
+/// still there, within `askWindow` first asks of it, builds a prepared response and keeps it. A flood of distinct URLs (a
 /// sticker per charger, a token per sign-in) then builds no prepared response, turns no generation and frees nothing,
 /// and nor does a target asked for again only after more first asks than the cache could have kept its answer through.
 /// A hash collision admits an answer one ask early, never a wrong answer: the cache itself is keyed by the whole
@@ -58,22 +58,31 @@ final class AnswerCache: Sendable {
         var olderBytes = 0
         /// Answers a turn dropped, released `releasesPerStep` at a time (after the lock).
         var retiring: [Entry] = []
-        /// Hashes of keys asked for once, by their low bits; 0 is an empty slot.
+        /// Keys asked for once, a slot each by the low bits of their hash: in one word, the hash's top 40 bits (the
+        /// top one set, so a used slot is never 0) and the low 24 bits of the first ask's number (`firstAsks` then),
+        /// so an ask reads one cache line. 0 is an empty slot.
         var asks = [UInt64](repeating: 0, count: AnswerCache.askSlots)
-        /// The number of the first ask each slot's hash records (`firstAsks` then).
-        var askNumbers = [UInt32](repeating: 0, count: AnswerCache.askSlots)
         /// First asks recorded so far, wrapping.
         var firstAsks: UInt32 = 0
 
+        static let askNumberBits: UInt64 = 0xFF_FFFF
+
         /// Whether `key` was asked for within `askWindow` first asks (its hash is in its slot, recorded recently);
-        /// records the ask when it was not.
+        /// records the ask when it was not. An entry 2^24 first asks old may pass for a recent one, and a hash that
+        /// shares a slot and 40 bits with another passes for it: either admits an answer one ask early, never a
+        /// wrong one.
         mutating func admits(_ key: Key) -> Bool {
-            let hash = UInt64(bitPattern: Int64(key.hash)) | 1
-            let slot = Int(truncatingIfNeeded: hash >> 1) & (AnswerCache.askSlots - 1)
-            if asks[slot] == hash && firstAsks &- askNumbers[slot] < AnswerCache.askWindow { return true }
+            let hash = UInt64(bitPattern: Int64(key.hash))
+            let slot = Int(truncatingIfNeeded: hash) & (AnswerCache.askSlots - 1)
+            let fingerprint = (hash | 1 << 63) & ~Self.askNumberBits
+            let entry = asks[slot]
+            if entry & ~Self.askNumberBits == fingerprint,
+                (UInt64(firstAsks) &- entry) & Self.askNumberBits < UInt64(AnswerCache.askWindow)
+            {
+                return true
+            }
             firstAsks &+= 1
-            asks[slot] = hash
-            askNumbers[slot] = firstAsks
+            asks[slot] = fingerprint | UInt64(firstAsks) & Self.askNumberBits
             return false
         }
 
