@@ -65,6 +65,7 @@ final class AnswerCache: Sendable {
         /// First asks recorded so far, wrapping.
         var firstAsks: UInt32 = 0
 
+        /// The bits of a slot that hold the first ask's number; the others hold the hash's.
         static let askNumberBits: UInt64 = 0xFF_FFFF
 
         /// Whether `key` was asked for within `askWindow` first asks (its hash is in its slot, recorded recently);

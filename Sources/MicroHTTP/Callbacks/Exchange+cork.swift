@@ -28,13 +28,6 @@ extension Exchange {
         2 * (bodySize + corkedHeadAllowance)
     }
 
-    /// What a connection's corking found out, kept in `OpenConnection.corking` so that the system call behind it is
-    /// made once a connection.
-    enum Corking {
-        /// TCP_CORK is off (see `ServerCore.flushCorkedAnswer(on:)`).
-        static let tcpCorkOff = 1
-    }
-
     /// Corks the connection's TLS session for an answer with a body of `bodySize` bytes when it can leave as one
     /// record (see above); the returned session is to be uncorked if the answer is not queued after all.
     ///
@@ -81,11 +74,10 @@ extension ServerCore {
         // there), and pushes each answer by setting TCP_NODELAY after its last send, which came before this one:
         // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). Taken off once; libmicrohttpd
         // still believes the socket corked and does not set it again.
-        let state = open.corking.load(ordering: .relaxed)
-        if state & Exchange.Corking.tcpCorkOff == 0 {
+        if !open.isTCPCorkOff.load(ordering: .relaxed) {
             var off: Int32 = 0
             setsockopt(open.descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
-            open.corking.store(state | Exchange.Corking.tcpCorkOff, ordering: .relaxed)
+            open.isTCPCorkOff.store(true, ordering: .relaxed)
         }
         let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)

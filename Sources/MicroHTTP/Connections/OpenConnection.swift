@@ -21,8 +21,9 @@ final class OpenConnection: Sendable {
     let hasCompletedRequest = Atomic<Bool>(false)
     /// Whether its reading side was shut already (by a drain, the head deadline or the prefix limit); done once.
     let isReadShut = Atomic<Bool>(false)
-    /// What corking answers found out about its socket (`Exchange.Corking`); used by its worker only.
-    let corking = Atomic<Int>(0)
+    /// Whether its socket's TCP_CORK was taken off for corked TLS answers (`ServerCore.flushCorkedAnswer(on:)`), once a
+    /// connection; used by its worker only.
+    let isTCPCorkOff = Atomic<Bool>(false)
     /// Bytes of send buffer the answers corked on it may still take without a new measure: the room last measured
     /// less what each corked answer since may take; 0 when unknown (`Exchange.corkForOneRecord`). Its worker's only.
     let sendRoom = Atomic<Int>(0)
