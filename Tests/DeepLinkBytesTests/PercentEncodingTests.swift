@@ -9,6 +9,7 @@ struct PercentDecodingTests {
         arguments: [
             ("plain", nil), ("", nil), ("a+b", nil), ("%41", "A"), ("%2B+", "++"), ("%c3%A9", "é"), ("%2541", "%41"),
             ("a%20b%2Fc", "a b/c"), ("%E6%97%A5", "日"), ("%F0%9F%99%82", "🙂"), ("%00", "\u{0}"),
+            ("é%41", "éA"), ("日%2F%E6%97%A5", "日/日"),
         ] as [(String, String?)])
     func decoded(text: String, expected: String?) throws {
         #expect(try Self.decoded(text) == expected)
@@ -23,6 +24,14 @@ struct PercentDecodingTests {
         ])
     func decodingErrors(text: String, error: PercentDecodingError) {
         #expect(throws: error) { try Self.decoded(text) }
+    }
+
+    @Test("raw bytes that are not UTF-8 are refused beside escapes that are ASCII")
+    func rawBytesNotUTF8() {
+        let bytes: [UInt8] = [0xFF, UInt8(ascii: "%"), UInt8(ascii: "4"), UInt8(ascii: "1")]
+        #expect(throws: PercentDecodingError.invalidUTF8) {
+            try bytes.withUnsafeBufferPointer { bytes in Result { () throws(PercentDecodingError) in try PercentEncoding.decoded(bytes) } }.get()
+        }
     }
 
     @Test(

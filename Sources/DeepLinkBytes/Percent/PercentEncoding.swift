@@ -74,17 +74,32 @@ extension PercentEncoding {
     /// error; only when every escape is well formed are the decoded bytes checked to be UTF-8.
     package static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String? {
         guard bytes.contains(UInt8(ascii: "%")) else { return nil }
-        var index = 0
-        while let mark = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
-            guard escape(in: bytes, at: mark) != nil else { throw invalidEscape(in: bytes, at: mark) }
-            index = mark + 3
-        }
         // Validated here rather than by `String(validating:as:)`, which needs iOS 18 and macOS 15: the app compiles this.
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
-            guard let start = buffer.baseAddress else { return nil }
-            let decoded = decode(bytes, into: start)
-            var validator = UTF8Validator()
-            guard decoded.allSatisfy({ validator.accept($0) }), validator.isComplete else { return nil }
+        let text = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer throws(PercentDecodingError) -> String? in
+            guard let output = buffer.baseAddress else { return nil }
+            // One pass decodes and finds the first malformed escape; the bytes are checked as UTF-8 only when one is
+            // not ASCII (a URL's usual case is all ASCII, which `String(decoding:as:)` takes without a second look).
+            var written = 0
+            var index = 0
+            var highBits: UInt8 = 0
+            while index < bytes.count {
+                var byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard let decoded = escape(in: bytes, at: index) else { throw invalidEscape(in: bytes, at: index) }
+                    byte = decoded
+                    index += 3
+                } else {
+                    index += 1
+                }
+                output[written] = byte
+                highBits |= byte
+                written += 1
+            }
+            let decoded = UnsafeBufferPointer(start: output, count: written)
+            if highBits >= 0x80 {
+                var validator = UTF8Validator()
+                guard decoded.allSatisfy({ validator.accept($0) }), validator.isComplete else { return nil }
+            }
             return String(decoding: decoded, as: UTF8.self)
         }
         guard let text else { throw .invalidUTF8 }

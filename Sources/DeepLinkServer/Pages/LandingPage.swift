@@ -89,6 +89,9 @@ struct LandingPage {
     /// The body of `page`, the page compiled for this one's shape: each value written from its source, escaped where
     /// it holds `<>&"'` and copied as it is where it does not.
     func body(of page: CompiledPage) -> ResponseBody {
+        // The closures read these locals, not `self`: a closure that reads a property captures a copy of the whole
+        // page (its match, its strings), retained and released on every request.
+        let resolved = resolved, tail = tail
         let escapedTail = HTMLEscaping.escapedCount(tail)
         let encodedTail = LinkText.encodedCount(tail)
         return page.body(
