@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench import cases, formatting, load, measures, micro, options, report, run, servers  # noqa: E402
+from bench import cases, formatting, load, measures, micro, options, report, run, servers, tables  # noqa: E402
 
 WRK_OUTPUT = """Running 2s test @ http://127.0.0.1:8080/.well-known/apple-app-site-association
   1 threads and 64 connections
@@ -476,3 +476,34 @@ summary: 151187078 23833011 64582920 3530371 825877 832560 214 718 24132
     plain.write_text("events: Ir\nfn=main\ncfn=calloc\ncalls=2 0\n1 10\nsummary: 9000\n")
     assert counts.parse_profile(plain) == (9000, 2, None)
     assert "--cache-sim=yes" in counts.CACHE_SIMULATION and "--I1=32768,8,64" in counts.CACHE_SIMULATION
+
+
+def test_idle_memory_is_the_median_of_fresh_starts_and_the_report_shows_each():
+    starts = iter([14.8, 13.9, 14.0, 13.8, 14.1])
+
+    class FakeProcess:
+        pid = 1
+
+    class FakeServer:
+        process = FakeProcess()
+
+        def stop(self):
+            pass
+
+    def rss(pid, field="VmRSS"):
+        return (next(starts) if field == "VmRSS" else {"RssAnon": 2.0, "RssFile": 12.0}[field]) * 1048576
+
+    original = (run.start_deeplinkd, run.process_rss, run.time.sleep)
+    run.start_deeplinkd, run.process_rss, run.time.sleep = (lambda *args, **kwargs: FakeServer()), rss, (lambda seconds: None)
+    try:
+        memory = run.idle_memory("deeplinkd", "/tmp")
+    finally:
+        run.start_deeplinkd, run.process_rss, run.time.sleep = original
+    assert memory["idle_rss"] == 14.0 * 1048576
+    assert memory["idle_rss_samples"] == [value * 1048576 for value in (14.8, 13.9, 14.0, 13.8, 14.1)]
+    lines = tables.memory_list({"memory": memory}).splitlines()
+    assert lines[0] == ("- Idle RSS (started, answered `/healthz`, before any load, the median of 5 fresh starts): 14.0 MiB "
+                        "(2.0 MiB anonymous, 12.0 MiB file-backed: pages of the executable and its libraries, shared with "
+                        "the page cache); each start: 14.8, 13.9, 14.0, 13.8, 14.1 MiB")
+    assert tables.memory_list({"memory": {"idle_rss": 14.4 * 1048576}}).splitlines()[0] == (
+        "- Idle RSS (started, answered `/healthz`, before any load): 14.4 MiB")

@@ -4,7 +4,7 @@ import re
 
 from bench import formatting as fmt
 from bench.cases import CASES, CERTIFICATES, HTTP_CASES
-from bench.measures import bound, is_capped, judge
+from bench.measures import MIB, bound, is_capped, judge
 from bench.targets import pinned_row, shapes_of
 
 SKIPPED = {
@@ -169,10 +169,14 @@ def memory_list(measurements):
     memory, note = part(measurements, "memory")
     lines = []
     if note is None:
-        idle = f"- Idle RSS (started, answered `/healthz`, before any load): {fmt.mib(memory.get('idle_rss'))}"
+        samples = memory.get("idle_rss_samples")
+        starts = f", the median of {len(samples)} fresh starts" if samples else ""
+        idle = f"- Idle RSS (started, answered `/healthz`, before any load{starts}): {fmt.mib(memory.get('idle_rss'))}"
         if memory.get("idle_rss_file") is not None:
             idle += (f" ({fmt.mib(memory.get('idle_rss_anonymous'))} anonymous, {fmt.mib(memory['idle_rss_file'])} "
                      "file-backed: pages of the executable and its libraries, shared with the page cache)")
+        if samples:
+            idle += "; each start: " + ", ".join(f"{value / MIB:.1f}" for value in samples) + " MiB"
         lines += [idle,
                   f"- RSS after the load (the cases above, 2 s after the last run): "
                   f"{fmt.mib(memory.get('rss_after_load'))}",
