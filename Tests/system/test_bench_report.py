@@ -440,23 +440,24 @@ def test_a_run_that_answered_nothing_is_a_failure_not_a_figure():
 def test_the_counts_table_puts_libmicrohttpd_alone_beside_deeplinkd_for_each_case():
     data = measurements()
     data["counts"] = {"batch": 2000,
-                      "deeplinkd": {"aasa": {"instructions": 45600.4, "allocations": 2.0, "instruction_cache_misses": 970.4},
+                      "deeplinkd": {"aasa": {"instructions": 45600.4, "allocations": 2.0, "reference_counting": 146.3,
+                                             "instruction_cache_misses": 970.4},
                                     "landing-many": {"instructions": 79200.0, "allocations": 25.6}},
                       "libmicrohttpd": {"aasa": {"instructions": 31000.0, "allocations": 1.0},
                                         "landing-many": {"error": "RuntimeError: no dump"}},
                       "gnutls-serv": {"https-full": {"instructions": 3100000.0, "allocations": 160.0}}}
     rows = [line for line in rendered(data).splitlines() if "instructions" not in line and (
         "| deeplinkd |" in line or "| libmicrohttpd alone |" in line or "| gnutls-serv |" in line) and "µs" not in line
-        and line.count("|") == 6]
+        and line.count("|") == 7]
     assert rows == [
-        "| AASA | deeplinkd | 45,600 | 2.0 | 970 |",
-        "| AASA | libmicrohttpd alone | 31,000 | 1.0 | – |",
-        "| landing, 5,000 ids | deeplinkd | 79,200 | 25.6 | – |",
-        "| landing, 5,000 ids | libmicrohttpd alone | failed: RuntimeError: no dump |  |  |",
-        "| HTTPS, a connection per request, full handshake | gnutls-serv | 3,100,000 | 160.0 | – |"]
+        "| AASA | deeplinkd | 45,600 | 2.0 | 146 | 970 |",
+        "| AASA | libmicrohttpd alone | 31,000 | 1.0 | – | – |",
+        "| landing, 5,000 ids | deeplinkd | 79,200 | 25.6 | – | – |",
+        "| landing, 5,000 ids | libmicrohttpd alone | failed: RuntimeError: no dump |  |  |  |",
+        "| HTTPS, a connection per request, full handshake | gnutls-serv | 3,100,000 | 160.0 | – | – |"]
 
 
-def test_a_profile_gives_its_instructions_allocations_and_instruction_cache_misses(tmp_path):
+def test_a_profile_gives_its_instructions_allocations_retains_and_instruction_cache_misses(tmp_path):
     from bench import counts
     simulated = tmp_path / "simulated.out"
     simulated.write_text("""version: 1
@@ -469,12 +470,24 @@ calls=3 0
 cfn=free
 calls=3 0
 1 30 0 0 1 0 0 0 0 0
+cfn=swift_bridgeObjectRetain
+calls=4 0
+1 30 0 0 1 0 0 0 0 0
+cfn=swift_release
+calls=5 0
+1 30 0 0 1 0 0 0 0 0
+fn=swift_bridgeObjectRetain
+1 20 0 0 0 0 0 0 0 0
+cfn=swift_retain
+calls=4 0
+1 20 0 0 0 0 0 0 0 0
 summary: 151187078 23833011 64582920 3530371 825877 832560 214 718 24132
 """)
-    assert counts.parse_profile(simulated) == (151187078, 3, 3530371)
+    # The bridge object's own call of swift_retain is not a second operation.
+    assert counts.parse_profile(simulated) == (151187078, 3, 9, 3530371)
     plain = tmp_path / "plain.out"
     plain.write_text("events: Ir\nfn=main\ncfn=calloc\ncalls=2 0\n1 10\nsummary: 9000\n")
-    assert counts.parse_profile(plain) == (9000, 2, None)
+    assert counts.parse_profile(plain) == (9000, 2, 0, None)
     assert "--cache-sim=yes" in counts.CACHE_SIMULATION and "--I1=32768,8,64" in counts.CACHE_SIMULATION
 
 

@@ -26,6 +26,11 @@ from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_por
     libmicrohttpd_alone_command
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
+# The Swift runtime's reference counting: each call an atomic operation on the object's header. Counted where
+# something else calls them (a bridge object's retain calls swift_retain itself, and is one operation).
+REFERENCE_COUNTING = {"swift_retain", "swift_release", "swift_retain_n", "swift_release_n", "swift_bridgeObjectRetain",
+                      "swift_bridgeObjectRelease", "swift_bridgeObjectRetain_n", "swift_bridgeObjectRelease_n",
+                      "swift_unknownObjectRetain", "swift_unknownObjectRelease"}
 # callgrind simulates the caches with a fixed geometry (this machine's L1 caches: 32 KiB, 8-way, 64-byte lines), so
 # the instruction-cache misses it counts are the same on any machine: how much distinct code a request runs through.
 CACHE_SIMULATION = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=2097152,16,64"]
@@ -88,12 +93,14 @@ def connection_per_request_batch(connect, targets):
 
 
 def parse_profile(path):
-    """(instructions, allocations, instruction-cache misses) of a callgrind profile written with
-    --compress-strings=no; the misses are None when the profile has no cache simulation."""
+    """(instructions, allocations, reference-counting calls, instruction-cache misses) of a callgrind profile written
+    with --compress-strings=no; the misses are None when the profile has no cache simulation."""
     instructions = 0
     allocations = 0
+    retains = 0
     misses = None
     events = []
+    caller = None
     callee = None
     with open(path, errors="replace") as profile:
         for line in profile:
@@ -104,14 +111,19 @@ def parse_profile(path):
                 instructions = max(instructions, values[0])
                 if "I1mr" in events and events.index("I1mr") < len(values):
                     misses = max(misses or 0, values[events.index("I1mr")])
+            elif line.startswith("fn="):
+                caller = re.sub(r"^\(\d+\)\s*", "", line[3:].strip())
             elif line.startswith("cfn="):
                 callee = line[4:].strip()
                 callee = re.sub(r"^\(\d+\)\s*", "", callee)
             elif line.startswith("calls=") and callee is not None:
+                calls = int(line[6:].split()[0])
                 if callee in ALLOCATORS:
-                    allocations += int(line[6:].split()[0])
+                    allocations += calls
+                elif callee in REFERENCE_COUNTING and caller not in REFERENCE_COUNTING:
+                    retains += calls
                 callee = None
-    return instructions, allocations, misses
+    return instructions, allocations, retains, misses
 
 
 def measure(binary, directory, cases, count, tls=None):
@@ -217,13 +229,13 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
                     batch(connector, targets[: max(1, count // 10)])  # warm-up: caches, first-use costs
                     _dump(server.pid, output, f"{case}-before")  # resets the counts
                     batch(connector, targets)
-                    instructions, allocations, misses = _dump(server.pid, output, f"{case}-after")
+                    instructions, allocations, retains, misses = _dump(server.pid, output, f"{case}-after")
                     results[case] = {"instructions": instructions / count, "allocations": allocations / count,
-                                     "requests": count}
+                                     "reference_counting": retains / count, "requests": count}
                     if misses is not None:
                         results[case]["instruction_cache_misses"] = misses / count
                     log(f"counts {label_text} {case}: {instructions / count:,.0f} instructions, "
-                        f"{allocations / count:.1f} allocations"
+                        f"{allocations / count:.1f} allocations, {retains / count:.0f} retains and releases"
                         + (f", {misses / count:,.0f} L1i misses" if misses is not None else "")
                         + f" per request ({count} requests)")
                 except (OSError, RuntimeError, subprocess.SubprocessError) as error:
@@ -239,8 +251,9 @@ def _measure_server(make_command, ready_path, directory, label, cases, count, ta
 
 
 def _dump(pid, output, label):
-    """Dumps the profile (callgrind_control -d) and returns its (instructions, allocations, instruction-cache misses):
-    a dump holds the counts since the previous one, so the dump right after a batch measures that batch."""
+    """Dumps the profile (callgrind_control -d) and returns its (instructions, allocations, reference-counting calls,
+    instruction-cache misses): a dump holds the counts since the previous one, so the dump right after a batch
+    measures that batch."""
     existing = set(_dumps(output))
     subprocess.run(["callgrind_control", "-d", label, str(pid)], check=True, capture_output=True, timeout=120)
     deadline = time.monotonic() + 60

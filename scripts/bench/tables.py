@@ -115,13 +115,16 @@ def counts_table(measurements):
                 continue
             label = "libmicrohttpd alone" if server == "libmicrohttpd" else server
             if "error" in result:
-                body.append([CASES[case].title, label, failed({"failures": [result["error"]]}), "", ""])
+                body.append([CASES[case].title, label, failed({"failures": [result["error"]]}), "", "", ""])
             else:
                 misses = result.get("instruction_cache_misses")
+                retains = result.get("reference_counting")
                 body.append([CASES[case].title, label, f"{result['instructions']:,.0f}",
-                             f"{result['allocations']:.1f}", "–" if misses is None else f"{misses:,.0f}"])
+                             f"{result['allocations']:.1f}", "–" if retains is None else f"{retains:,.0f}",
+                             "–" if misses is None else f"{misses:,.0f}"])
     return fmt.table(["case", "server", "instructions per request", "allocations per request",
-                      "L1i misses per request"], body, {2: "right", 3: "right", 4: "right"})
+                      "retains and releases per request", "L1i misses per request"], body,
+                     {2: "right", 3: "right", 4: "right", 5: "right"})
 
 
 def shared_table(measurements):
