@@ -7,7 +7,7 @@ extension SiteHandler {
     /// same target and browser class (an in-app browser's page offers a way out of it, `BrowserClass`).
     func landing(_ request: HTTPRequest) -> Answer {
         // A Host that is not a configured domain gets the first one, so with one domain Host is not even read.
-        guard request.target.utf8.first == UInt8(ascii: "/"), let host = site.domain(forHost: request.hostName(among: site.table.domains)) else {
+        guard request.target.utf8.first == UInt8(ascii: "/"), let host = site.domain(of: request) else {
             return notFound(request)
         }
         let browser = BrowserClass(userAgent: request.header("User-Agent"))

@@ -25,12 +25,12 @@ struct SiteHandler {
         }
         switch endpoint {
         case .associationFile:
-            guard let file = site.associationFile(forHost: request.hostName(among: site.table.domains)) else { return notFound(request, isFixedPath: true) }
+            guard let file = site.associationFile(for: request) else { return notFound(request, isFixedPath: true) }
             return Answer(
                 .prepared(file.response(to: request)), endpoint: endpoint
             )
         case .assetLinks:
-            guard let file = site.assetLinks(forHost: request.hostName(among: site.table.domains)) else { return notFound(request, isFixedPath: true) }
+            guard let file = site.assetLinks(for: request) else { return notFound(request, isFixedPath: true) }
             return Answer(
                 .prepared(file.response(to: request)), endpoint: endpoint
             )

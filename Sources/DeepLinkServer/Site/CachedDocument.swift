@@ -8,7 +8,10 @@ import MicroHTTP
 /// the two apart: `If-Modified-Since` and `If-Unmodified-Since` are compared with `notModifiedFrom`, one second after
 /// every earlier `Last-Modified`, so a client holding the earlier bytes gets the new ones (`If-None-Match` still
 /// answers `304` at once).
-struct CachedDocument: Sendable {
+///
+/// A class: the document is read on every request for it, and a copy of a reference is one retain where a copy of
+/// the fields was four.
+final class CachedDocument: Sendable {
     /// The full response.
     let document: PreparedResponse
     /// When the bytes were loaded, in seconds since 1970: the `Last-Modified` sent.

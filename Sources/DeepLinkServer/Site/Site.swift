@@ -96,27 +96,29 @@ package final class Site: Sendable {
         }
     }
 
-    /// The configured domain a request for `host` (a host name, as `HTTPRequest.hostName` gives it) is answered
-    /// for: the host itself when it is one of the table's domains, else the first domain; nil when the table has
-    /// none. With one domain, the host is not even worked out.
-    func domain(forHost host: @autoclosure () -> String?) -> String? {
+    /// The configured domain `request` is answered for: the host its `Host` names when that is one of the table's
+    /// domains, else the first domain; nil when the table has none. With one domain, the host is not even worked out.
+    ///
+    /// The request is passed, not its host in an autoclosure: such a closure holds a copy of the whole request,
+    /// retained and released field by field on every request.
+    func domain(of request: HTTPRequest) -> String? {
         let domains = table.domains
         guard let first = domains.first else { return nil }
-        guard domains.count > 1, let host = host(), domains.contains(host) else { return first }
+        guard domains.count > 1, let host = request.hostName(among: domains) else { return first }
         return host
     }
 
-    /// The AASA for `host`, or for the first domain when the host is not configured (`domain(forHost:)`). When every
-    /// domain has the same file (no route is scoped to one domain), the host is not even worked out.
-    func associationFile(forHost host: @autoclosure () -> String?) -> CachedDocument? {
+    /// The AASA for `request`'s host, or for the first domain when the host is not configured (`domain(of:)`). When
+    /// every domain has the same file (no route is scoped to one domain), the host is not even worked out.
+    func associationFile(for request: HTTPRequest) -> CachedDocument? {
         if let sharedAssociationFile { return sharedAssociationFile }
-        return domain(forHost: host()).flatMap { associationFiles[$0] }
+        return domain(of: request).flatMap { associationFiles[$0] }
     }
 
-    /// The `assetlinks.json` for `host` (the first domain's when the host is not configured, as for the AASA), or
-    /// nil when no Android app is configured.
-    func assetLinks(forHost host: @autoclosure () -> String?) -> CachedDocument? {
-        domain(forHost: host()).flatMap { assetLinksFiles[$0] }
+    /// The `assetlinks.json` for `request`'s host (the first domain's when the host is not configured, as for the
+    /// AASA), or nil when no Android app is configured.
+    func assetLinks(for request: HTTPRequest) -> CachedDocument? {
+        domain(of: request).flatMap { assetLinksFiles[$0] }
     }
 
     /// The JSON document `body` gives for each of `domains` (none for a domain it gives nil for), each keeping the

@@ -17,14 +17,17 @@ extension Exchange {
     /// MicroHTTP adds it, the server's `Strict-Transport-Security` when the reply has none, and what libmicrohttpd adds.
     func answerHeaderSize(_ reply: HTTPReply, request: RequestContext, isHTTP11: Bool) -> Int {
         let closing = request.hasBody || core.isDraining.load(ordering: .relaxed)
-        let (status, headers, bodySize) =
-            switch reply {
-            case .response(let built): (built.status, built.headers, built.body.count)
-            case .prepared(let prepared): (prepared.response.status, prepared.response.headers, prepared.response.body.count)
-            case .written(let written): (written.status, written.headers, written.body.count)
-            }
         let added = closing ? nil : Self.connectionAdded(to: request.headers, isHTTP11: isHTTP11)
-        return headerSize(headers, status: status, bodySize: bodySize, closing: closing, addedConnection: added)
+        // Each reply's fields read where they are: a tuple of them was a copy of the fields, retained and released.
+        switch reply {
+        case .response(let built):
+            return headerSize(built.headers, status: built.status, bodySize: built.body.count, closing: closing, addedConnection: added)
+        case .prepared(let prepared):
+            let response = prepared.response
+            return headerSize(response.headers, status: response.status, bodySize: response.body.count, closing: closing, addedConnection: added)
+        case .written(let written):
+            return headerSize(written.headers, status: written.status, bodySize: written.body.count, closing: closing, addedConnection: added)
+        }
     }
 
     /// `AnswerRoom.headerSize` for these fields, with `Connection: close` when `closing` and the server's HSTS field.

@@ -47,15 +47,16 @@ extension Exchange {
     /// `headers` (emptied: the connection's previous request's), which it takes, and the framing headers picked out
     /// on the way, each field's place checked against `layout` (libmicrohttpd 0.9.75 has already ended a value at a
     /// NUL byte, which only its place shows).
-    func readHead(reusing headers: inout HTTPHeaders, layout: HeadLayout?) -> RequestHead {
+    ///
+    /// The head is filled in place, not returned: a returned head was copied out and destroyed twice, a retain and
+    /// a release of each of its arrays on every request.
+    func readHead(into head: inout RequestHead, reusing headers: inout HTTPHeaders) {
         // Moved out, not copied: a second reference to the memory would make the first `add` copy it.
-        var head = RequestHead(headers: HTTPHeaders(), layout: layout)
         swap(&head.headers, &headers)
         if !head.headers.hasRoom { head.headers = HTTPHeaders(reservingBytes: 256, count: 8) }
         withUnsafeMutablePointer(to: &head) { target in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, Self.collectHeader, target)
         }
-        return head
     }
 
     /// Appends one header to the `RequestHead` that `cls` points to.

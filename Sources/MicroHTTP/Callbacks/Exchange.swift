@@ -32,15 +32,16 @@ struct Exchange {
             }
             let isHTTP11 = LibraryCallbacks.isHTTP11OrLater(version)
             let headSize = headSize()
-            let head = readHead(reusing: &request.headers, layout: HeadLayout(method: method, version: version, size: headSize))
+            var head = RequestHead(headers: HTTPHeaders(), layout: HeadLayout(method: method, version: version, size: headSize))
+            readHead(into: &head, reusing: &request.headers)
             request.answerRoom = answerRoom(headSize: headSize, headers: head.headers)
             if let problem = head.layout?.headProblem { return refuse(400, problem) }
             if let problem = head.headers.problem(isHTTP11: isHTTP11) { return refuse(400, problem) }
-            request.headers = head.headers
+            swap(&request.headers, &head.headers)
             do throws(RequestLineError) {
                 if let absolute = try RequestLine.absoluteForm(of: request.target) {
                     request.target = absolute.target
-                    request.headers = head.headers.replacingHost(with: absolute.host)
+                    request.headers = request.headers.replacingHost(with: absolute.host)
                 }
             } catch {
                 return refuse(400, error.reason)

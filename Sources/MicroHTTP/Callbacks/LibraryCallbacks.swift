@@ -66,17 +66,21 @@ enum LibraryCallbacks {
     static let accessHandler: MHD_AccessHandlerCallback = {
         cls, connection, url, method, version, uploadData, uploadDataSize, contextSlot in
         guard let cls, let connection, let uploadDataSize, let contextSlot else { return .NO }
-        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-        let exchange = Exchange(connection: connection, core: core)
-        guard let context = contextSlot.pointee else {
-            // Only possible if MHD skipped the URI callback; answer rather than guess a target.
-            return exchange.answerFailure(status: 500, reason: "request arrived without its target")
+        // Both objects are borrowed, not retained: the daemon holds the core, and the connection its request's
+        // context, for longer than this call (a retain and a release each, twice a request, otherwise).
+        return Unmanaged<ServerCore>.fromOpaque(cls)._withUnsafeGuaranteedRef { core in
+            let exchange = Exchange(connection: connection, core: core)
+            guard let context = contextSlot.pointee else {
+                // Only possible if MHD skipped the URI callback; answer rather than guess a target.
+                return exchange.answerFailure(status: 500, reason: "request arrived without its target")
+            }
+            let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
+            uploadDataSize.pointee = 0
+            return Unmanaged<RequestContext>.fromOpaque(context)._withUnsafeGuaranteedRef { request in
+                exchange.advance(
+                    request, method: method, version: version, sentTargetLength: sentTargetLength(url: url, version: version), chunk: chunk)
+            }
         }
-        let request = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
-        let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
-        uploadDataSize.pointee = 0
-        return exchange.advance(
-            request, method: method, version: version, sentTargetLength: sentTargetLength(url: url, version: version), chunk: chunk)
     }
 
     /// The request target's length as sent, NUL bytes included: libmicrohttpd 0.9.75 leaves the target and the

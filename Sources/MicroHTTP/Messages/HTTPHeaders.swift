@@ -148,9 +148,9 @@ package struct HTTPHeaders: Sendable, Equatable, Hashable {
     }
 
     private func firstIndex(named name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { wanted in
-            withFields { bytes, terminators in
+        // The name's own bytes, borrowed: a `var` copy for `withUTF8` was a retain and a release on every lookup.
+        let found = name.utf8.withContiguousStorageIfAvailable { wanted in
+            withFields { bytes, terminators -> Int? in
                 var start = 0
                 for index in 0..<terminators.count / 2 {
                     let end = terminators[2 * index]
@@ -162,6 +162,8 @@ package struct HTTPHeaders: Sendable, Equatable, Hashable {
                 return nil
             }
         }
+        guard let found else { return (0..<count).first { nameMatches($0, name) } }
+        return found
     }
 
     /// Whether `left` and `right` are the same field name, ignoring ASCII case; both the same length.
