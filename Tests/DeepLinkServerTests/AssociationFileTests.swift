@@ -148,7 +148,8 @@ struct AssociationFileTests {
             try reloadable.rewrite(variants[round * 7 % 5 % variants.count])
             #expect(reloadable.server.reload())
             let now = HTTPDate.now
-            let file = try #require(reloadable.server.currentSite.associationFile(for: HTTPRequest(method: "GET", target: "/.well-known/apple-app-site-association")))
+            let request = HTTPRequest(method: "GET", target: "/.well-known/apple-app-site-association")
+            let file = try #require(reloadable.server.currentSite.associationFile(for: request))
             #expect(file.modified <= now, "Last-Modified \(file.modified) is after the clock, \(now)")
             for (entityTag, modified) in seen where entityTag != file.entityTag {
                 let request = HTTPRequest(method: "GET", target: "/", headers: ["If-Modified-Since": HTTPDate.format(seconds: modified)])
