@@ -506,12 +506,15 @@ def test_idle_memory_is_the_median_of_fresh_starts_and_the_report_shows_each():
     def rss(pid, field="VmRSS"):
         return (next(starts) if field == "VmRSS" else {"RssAnon": 2.0, "RssFile": 12.0}[field]) * 1048576
 
-    original = (run.start_deeplinkd, run.process_rss, run.time.sleep)
+    evicted = []
+    original = (run.start_deeplinkd, run.process_rss, run.time.sleep, run.evict_from_page_cache)
     run.start_deeplinkd, run.process_rss, run.time.sleep = (lambda *args, **kwargs: FakeServer()), rss, (lambda seconds: None)
+    run.evict_from_page_cache = evicted.append
     try:
         memory = run.idle_memory("deeplinkd", "/tmp")
     finally:
-        run.start_deeplinkd, run.process_rss, run.time.sleep = original
+        run.start_deeplinkd, run.process_rss, run.time.sleep, run.evict_from_page_cache = original
+    assert evicted == ["deeplinkd"]
     assert memory["idle_rss"] == 14.0 * 1048576
     assert memory["idle_rss_samples"] == [value * 1048576 for value in (14.8, 13.9, 14.0, 13.8, 14.1)]
     lines = tables.memory_list({"memory": memory}).splitlines()
@@ -520,3 +523,28 @@ def test_idle_memory_is_the_median_of_fresh_starts_and_the_report_shows_each():
                         "the page cache); each start: 14.8, 13.9, 14.0, 13.8, 14.1 MiB")
     assert tables.memory_list({"memory": {"idle_rss": 14.4 * 1048576}}).splitlines()[0] == (
         "- Idle RSS (started, answered `/healthz`, before any load): 14.4 MiB")
+
+
+def test_a_binary_just_written_leaves_the_page_cache_and_reads_back_whole():
+    # Beside the binaries the bench measures (under .build/), on their file system: a tmpfs /tmp keeps its pages.
+    binary = ROOT / ".build" / f"evict-test-{os.getpid()}"
+    binary.parent.mkdir(exist_ok=True)
+    binary.write_bytes(bytes(range(256)) * 4096)
+    try:
+        check_evicted(binary)
+    finally:
+        binary.unlink()
+
+
+def check_evicted(binary):
+
+    def cached_bytes():
+        # fincore (util-linux, on every Debian) counts the file's pages in the page cache.
+        done = subprocess.run(["fincore", "--bytes", "--noheadings", "--output", "RES", str(binary)],
+                              capture_output=True, text=True, check=True)
+        return int(done.stdout.strip())
+
+    assert cached_bytes() == 1048576
+    run.evict_from_page_cache(str(binary))
+    assert cached_bytes() == 0
+    assert binary.read_bytes() == bytes(range(256)) * 4096
