@@ -43,10 +43,10 @@ extension Exchange {
         }
     }
 
-    /// Every request header in order, read once with the sizes libmicrohttpd keeps (no `strlen`) into the memory of
-    /// `headers` (emptied: the connection's previous request's), which it takes, and the framing headers picked out
-    /// on the way, each field's place checked against `layout` (libmicrohttpd 0.9.75 has already ended a value at a
-    /// NUL byte, which only its place shows).
+    /// Reads every request header into `head`, in order, once, with the sizes libmicrohttpd keeps (no `strlen`), into
+    /// the memory of `headers` (emptied: the connection's previous request's), which it takes; picks out the framing
+    /// headers on the way and checks each field's place against `head.layout` (libmicrohttpd 0.9.75 has already ended
+    /// a value at a NUL byte, which only its place shows).
     ///
     /// The head is filled in place, not returned: a returned head was copied out and destroyed twice, a retain and
     /// a release of each of its arrays on every request.
