@@ -86,7 +86,9 @@ package struct Configuration: Sendable {
     ) -> (check: Check, definition: RouteTableDefinition?, stores: StoreSettings, openInAppDomain: String?) {
         var parser = ConfigurationParser()
         let openInAppDomain = { parser.openInAppDomain?.value }
-        guard let (definition, android) = parser.parse(yaml) else { return ((nil, [], nil, parser.problems), nil, parser.stores, openInAppDomain()) }
+        guard let (definition, android) = parser.parse(yaml) else {
+            return ((nil, [], nil, onTextLines(parser.problems, of: yaml)), nil, parser.stores, openInAppDomain())
+        }
         let compilation = RouteTable.compile(definition)
         var diagnostics = parser.problems + compilation.diagnostics
         if let domain = parser.openInAppDomain {
@@ -96,8 +98,21 @@ package struct Configuration: Sendable {
         let documents = compilation.table.map { AssociationDocuments(table: $0, android: android) }
         diagnostics += documents?.sizeProblems ?? []
         diagnostics += documents?.androidWarnings ?? []
-        let ordered = diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        let placed = onTextLines(diagnostics, of: yaml)
+        let ordered = placed.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         let isValid = !ordered.contains { $0.severity == .error }
         return ((isValid ? compilation.table : nil, android, isValid ? documents : nil, ordered), definition, parser.stores, openInAppDomain())
+    }
+
+    /// `diagnostics`, each on a line of `yaml`: libyaml marks a node at the end of a text without a final line break
+    /// (an empty document after `---`, say) on the line after the last (found by fuzzing), and such a diagnostic
+    /// names the last line.
+    private static func onTextLines(_ diagnostics: [Diagnostic], of yaml: String) -> [Diagnostic] {
+        guard diagnostics.contains(where: { $0.line != nil }) else { return diagnostics }
+        let lastLine = ConfigurationParser.lineCount(of: yaml)
+        return diagnostics.map { diagnostic in
+            guard let line = diagnostic.line, line > lastLine else { return diagnostic }
+            return Diagnostic(diagnostic.severity, line: lastLine, diagnostic.message)
+        }
     }
 }

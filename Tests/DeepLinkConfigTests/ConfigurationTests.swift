@@ -205,7 +205,7 @@ struct ConfigurationTests {
     }
 
     @Test(
-        "a YAML error at the end of a file without a final line break names the last line (found by fuzzing)",
+        "a YAML error or an empty document at the end of a file without a final line break names the last line (found by fuzzing)",
         arguments: [
             (
                 "app: [\n  sha256CertFingsha256Ce:\"J", 2,
@@ -213,6 +213,8 @@ struct ConfigurationTests {
             ),
             ("app: [\n  x\n", 3, "f:3: YAML syntax error: while parsing a flow sequence did not find expected ',' or ']' (column 1)"),
             ("a: 1\r\nb: [\u{2028}c", 3, nil),
+            ("%YAML 1.2\n---\n# deeplinkd ap: !!broin", 3, "f:3: config must be a mapping of keys to values"),
+            ("---\n# x", 2, "f:2: config must be a mapping of keys to values"),
         ] as [(String, Int, String?)])
     func errorAtTheEnd(yaml: String, lastLine: Int, message: String?) throws {
         let diagnostics = Configuration.check(yaml: yaml).diagnostics
