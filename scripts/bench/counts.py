@@ -26,8 +26,9 @@ from bench.servers import build_libmicrohttpd_alone, deeplinkd_command, free_por
     libmicrohttpd_alone_command
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
-# The Swift runtime's reference counting: each call an atomic operation on the object's header. Counted where
-# something else calls them (a bridge object's retain calls swift_retain itself, and is one operation).
+# The Swift runtime's reference counting: each call an atomic operation on the object's header, unless the value is
+# a small string or an immortal object. Counted where something else calls them (a bridge object's retain calls
+# swift_retain itself, and is one operation).
 REFERENCE_COUNTING = {"swift_retain", "swift_release", "swift_retain_n", "swift_release_n", "swift_bridgeObjectRetain",
                       "swift_bridgeObjectRelease", "swift_bridgeObjectRetain_n", "swift_bridgeObjectRelease_n",
                       "swift_unknownObjectRetain", "swift_unknownObjectRelease"}
