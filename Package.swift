@@ -85,10 +85,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]
         ),
+        // poll() for the process: the answers to a pipelined batch leave together (batched_answers.c says how).
+        .target(name: "CBatchedAnswers"),
         // The one Swift module that talks to libmicrohttpd.
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD", "DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CMicroHTTPD", "CBatchedAnswers", "DeepLinkBytes", "ServerPlatform", .product(name: "Logging", package: "swift-log")],
             swiftSettings: upcomingFeatures
         ),
         // libqrencode, seen only by StickerCodes.
@@ -178,7 +180,7 @@ let package = Package(
         .testTarget(name: "DeepLinkKotlinGeneratorTests", dependencies: ["DeepLinkKotlinGenerator", "DeepLinkConfig"], swiftSettings: upcomingFeatures),
         .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"], swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],
+            name: "MicroHTTPTests", dependencies: ["MicroHTTP", "CBatchedAnswers", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -251,6 +252,35 @@ def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response
     assert answers[1] == answers[2] == answers[5] == page
     assert answers[3] == (200, "application/json; charset=utf-8", None, None, b'{"matched":true}')
     assert answers[4][0] == 404
+
+
+def test_libmicrohttpd_alone_batches_pipelined_answers_as_deeplinkd_does(tmp_path):
+    """mhd-alone is built with deeplinkd's poll() (Sources/CBatchedAnswers) and adopts its connections: sixteen
+    pipelined requests are answered whole, in far fewer segments than answers."""
+    www = tmp_path / "www"
+    www.mkdir()
+    (www / "aasa.json").write_bytes(b'{"applinks":{}}')
+    (www / "landing.html").write_bytes(b"<!doctype html><title>page</title>")
+    (www / "resolve.json").write_bytes(b'{"matched":true}')
+    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www))
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+            def received():  # tcpi_segs_in, at byte 140 of Linux's struct tcp_info
+                return struct.unpack_from("=I", connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256), 140)[0]
+
+            before = received()
+            connection.sendall(b"".join(b"GET /c/B%05d HTTP/1.1\r\nHost: links.example.com\r\n\r\n" % number
+                                        for number in range(16)))
+            buffer = b""
+            while buffer.count(b"<title>page</title>") < 16:
+                chunk = connection.recv(65536)
+                assert chunk, "mhd-alone closed the connection before the sixteenth answer"
+                buffer += chunk
+            segments = received() - before
+    finally:
+        server.stop()
+    assert buffer.count(b"HTTP/1.1 200 OK") == 16
+    assert segments <= 4, f"16 answers came in {segments} segments"
 
 
 def test_libmicrohttpd_alone_makes_once_the_response_of_every_target_deeplinkd_keeps():

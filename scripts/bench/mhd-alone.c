@@ -6,9 +6,12 @@
 // A target given on the command line (one the cases ask for again and again, which deeplinkd answers from its
 // cache) gets a response made once and queued for every request, as deeplinkd queues a cached answer; every other
 // target gets a response made, given its header fields, queued and destroyed per request, as deeplinkd does with an
-// answer it had to work out.
+// answer it had to work out. Its connections are adopted by deeplinkd's poll() (Sources/CBatchedAnswers, compiled
+// in), as deeplinkd's are, so the answers to a pipelined batch leave together here too.
 //
 // usage: mhd-alone PORT WWW_DIRECTORY AASA_PATH [REPEATED_TARGET ...]
+#include "batched_answers.h"
+
 #include <microhttpd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,6 +154,19 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
   return result;
 }
 
+// MHD_OPTION_NOTIFY_CONNECTION: adopts a connection for batched answers, and releases it, as deeplinkd does.
+static void connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
+                               enum MHD_ConnectionNotificationCode change) {
+  (void)cls;
+  (void)socket_context;
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (info == NULL) return;
+  if (change == MHD_CONNECTION_NOTIFY_STARTED)
+    microhttp_batching_adopt(info->connect_fd);
+  else
+    microhttp_batching_release(info->connect_fd);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: mhd-alone PORT WWW_DIRECTORY AASA_PATH [REPEATED_TARGET ...]\n");
@@ -171,7 +187,8 @@ int main(int argc, char **argv) {
   }
   struct MHD_Daemon *daemon = MHD_start_daemon(
       MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL, NULL, handle,
-      NULL, MHD_OPTION_URI_LOG_CALLBACK, choose, NULL, MHD_OPTION_CONNECTION_LIMIT, 1000u,
+      NULL, MHD_OPTION_URI_LOG_CALLBACK, choose, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_changed, NULL,
+      MHD_OPTION_CONNECTION_LIMIT, 1000u,
       MHD_OPTION_CONNECTION_TIMEOUT, 15u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024), MHD_OPTION_END);
   if (daemon == NULL) {
     fprintf(stderr, "mhd-alone: cannot listen on port %s\n", argv[1]);

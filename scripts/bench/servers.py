@@ -267,8 +267,11 @@ def build_libmicrohttpd_alone(directory):
     """Compiles mhd-alone.c into `directory` (once); its path."""
     executable = os.path.join(directory, "mhd-alone")
     if not os.path.exists(executable):
-        subprocess.run([c_compiler(), "-O2", "-o", executable, os.path.join(os.path.dirname(__file__), "mhd-alone.c"),
-                        "-lmicrohttpd"], check=True, capture_output=True, timeout=120)
+        batching = os.path.join(REPOSITORY, "Sources", "CBatchedAnswers")
+        subprocess.run([c_compiler(), "-O2", "-o", executable, "-I", os.path.join(batching, "include"),
+                        os.path.join(os.path.dirname(__file__), "mhd-alone.c"),
+                        os.path.join(batching, "batched_answers.c"), "-lmicrohttpd"],
+                       check=True, capture_output=True, timeout=120)
     return executable
 
 

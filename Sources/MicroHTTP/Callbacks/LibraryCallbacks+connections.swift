@@ -1,3 +1,4 @@
+import CBatchedAnswers
 import CMicroHTTPD
 import ServerPlatform
 
@@ -23,6 +24,9 @@ extension LibraryCallbacks {
             let open = OpenConnection(
                 descriptor: info.pointee.connect_fd, remoteAddress: address.map { SocketAddress.numericHost($0) } ?? "",
                 prefix: address.flatMap { AddressPrefix($0) }, acceptedAt: SystemClock.monotonicNanoseconds())
+            // A plain connection's answers to a pipelined batch leave together (batched_answers.c); over TLS
+            // libmicrohttpd pushes each answer itself.
+            if !core.isTLS { microhttp_batching_adopt(open.descriptor) }
             let fromItsNetwork = core.openConnections.opened(open)
             // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
             socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
@@ -34,6 +38,7 @@ extension LibraryCallbacks {
         case .CONNECTION_NOTIFY_CLOSED:
             guard let context = socketContext.pointee else { return }
             let open = Unmanaged<OpenConnection>.fromOpaque(context)
+            microhttp_batching_release(open.takeUnretainedValue().descriptor)
             core.openConnections.closed(open.takeUnretainedValue())
             // Balances the retain made when the connection started.
             open.release()

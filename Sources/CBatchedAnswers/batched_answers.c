@@ -1,0 +1,221 @@
+// The answers to a pipelined batch of requests, sent together.
+//
+// libmicrohttpd 0.9.75 answers one request of a connection per turn of its event loop. A client that pipelines
+// sixteen requests in one write gets sixteen answers over sixteen turns, each pushed to the network as soon as it is
+// written: a segment of its own, and on the client's side a wake-up of its own. The library says nothing when a batch
+// is done, but what it asks poll() for says it: between two answers of a batch it waits for the socket to take more
+// (POLLOUT), and after the last one for the client to send again (POLLIN alone). So this file defines poll() for the
+// process. On a thread that has adopted sockets it first settles them: an adopted socket polled for POLLOUT is corked
+// (TCP_CORK: the kernel holds a segment that is not full, at most 200 ms), and a corked socket polled without POLLOUT,
+// or not polled at all (a suspended connection), is uncorked, which sends what it holds. Then it polls. On any other
+// thread it is ppoll alone. A client that sends one request at a time is never corked: its answer is written in the
+// turn that read its request, and the turn after waits for POLLIN.
+//
+// Over TLS libmicrohttpd pushes each answer through the socket itself (TCP_NODELAY), so MicroHTTP adopts plain
+// connections only.
+#define _GNU_SOURCE
+#include "batched_answers.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+enum {
+  adopted = 1,      // microhttp_batching_adopt was called for the socket
+  corked = 2,       // TCP_CORK is on
+  uncorkable = 4,   // setsockopt(TCP_CORK) failed (not TCP): left alone
+  writing = 8,      // polled for POLLOUT in the poll being settled
+};
+
+// One thread's sockets: a state byte for each descriptor below `capacity`, and the corked ones listed.
+struct batching {
+  unsigned char *states;
+  int capacity;
+  int adopted_count;
+  int *held;
+  int held_count;
+  int held_capacity;
+};
+
+static __thread struct batching *current;
+static pthread_key_t batching_key;
+static pthread_once_t batching_key_once = PTHREAD_ONCE_INIT;
+
+static void
+batching_free(void *value)
+{
+  struct batching *batching = value;
+  free(batching->states);
+  free(batching->held);
+  free(batching);
+  current = NULL;
+}
+
+static void
+batching_make_key(void)
+{
+  (void) pthread_key_create(&batching_key, batching_free);
+}
+
+// The calling thread's sockets, made on first use; NULL without memory.
+static struct batching *
+batching_for_thread(void)
+{
+  if (current != NULL)
+    return current;
+  if (pthread_once(&batching_key_once, batching_make_key) != 0)
+    return NULL;
+  struct batching *batching = calloc(1, sizeof *batching);
+  if (batching == NULL)
+    return NULL;
+  if (pthread_setspecific(batching_key, batching) != 0)
+  {
+    free(batching);
+    return NULL;
+  }
+  current = batching;
+  return batching;
+}
+
+static int
+is_adopted(const struct batching *batching, int descriptor)
+{
+  return batching != NULL && descriptor >= 0 && descriptor < batching->capacity &&
+         (batching->states[descriptor] & adopted) != 0;
+}
+
+static int
+set_cork(int descriptor, int on)
+{
+  return setsockopt(descriptor, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+}
+
+// Uncorks the `index`th corked socket, which sends what it holds, and takes it off the list (the last one takes its
+// place).
+static void
+send_held(struct batching *batching, int index)
+{
+  int descriptor = batching->held[index];
+  (void) set_cork(descriptor, 0);
+  batching->states[descriptor] &= (unsigned char) ~corked;
+  batching->held_count -= 1;
+  batching->held[index] = batching->held[batching->held_count];
+}
+
+// Ends the batching of `descriptor`, uncorking it if it is corked.
+static void
+forget(struct batching *batching, int descriptor)
+{
+  for (int index = 0; index < batching->held_count; index++)
+    if (batching->held[index] == descriptor)
+    {
+      send_held(batching, index);
+      break;
+    }
+  batching->states[descriptor] = 0;
+  batching->adopted_count -= 1;
+}
+
+void
+microhttp_batching_adopt(int descriptor)
+{
+  if (descriptor < 0)
+    return;
+  struct batching *batching = batching_for_thread();
+  if (batching == NULL)
+    return;
+  if (descriptor >= batching->capacity)
+  {
+    int capacity = batching->capacity > 0 ? batching->capacity : 64;
+    while (capacity <= descriptor)
+      capacity *= 2;
+    unsigned char *states = realloc(batching->states, (size_t) capacity);
+    if (states == NULL)
+      return;
+    memset(states + batching->capacity, 0, (size_t) (capacity - batching->capacity));
+    batching->states = states;
+    batching->capacity = capacity;
+  }
+  if (batching->states[descriptor] & adopted)
+    forget(batching, descriptor);  // a socket closed unreleased, whose number is used again
+  batching->states[descriptor] = adopted;
+  batching->adopted_count += 1;
+}
+
+void
+microhttp_batching_release(int descriptor)
+{
+  struct batching *batching = current;
+  if (is_adopted(batching, descriptor))
+    forget(batching, descriptor);
+}
+
+int
+microhttp_batching_is_holding(int descriptor)
+{
+  struct batching *batching = current;
+  return is_adopted(batching, descriptor) && (batching->states[descriptor] & corked) != 0;
+}
+
+// Corks `descriptor` and lists it; 0 without memory for the list.
+static int
+hold(struct batching *batching, int descriptor)
+{
+  if (batching->held_count == batching->held_capacity)
+  {
+    int capacity = batching->held_capacity > 0 ? batching->held_capacity * 2 : 16;
+    int *held = realloc(batching->held, (size_t) capacity * sizeof *held);
+    if (held == NULL)
+      return 0;
+    batching->held = held;
+    batching->held_capacity = capacity;
+  }
+  if (set_cork(descriptor, 1) != 0)
+  {
+    batching->states[descriptor] |= uncorkable;
+    return 0;
+  }
+  batching->held[batching->held_count++] = descriptor;
+  batching->states[descriptor] |= corked;
+  return 1;
+}
+
+// Corks the adopted sockets polled for POLLOUT, and sends what the others hold (see the top of the file).
+static void
+settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count)
+{
+  for (nfds_t index = 0; index < count; index++)
+  {
+    int descriptor = descriptors[index].fd;
+    if (!(descriptors[index].events & POLLOUT) || !is_adopted(batching, descriptor))
+      continue;
+    unsigned char state = batching->states[descriptor];
+    if (state & corked)
+      batching->states[descriptor] = state | writing;
+    else if (!(state & uncorkable) && hold(batching, descriptor))
+      batching->states[descriptor] |= writing;
+  }
+  for (int index = batching->held_count - 1; index >= 0; index--)
+  {
+    int descriptor = batching->held[index];
+    if (batching->states[descriptor] & writing)
+      batching->states[descriptor] &= (unsigned char) ~writing;
+    else
+      send_held(batching, index);
+  }
+}
+
+int
+poll(struct pollfd *descriptors, nfds_t count, int timeout)
+{
+  struct batching *batching = current;
+  if (batching != NULL && (batching->adopted_count > 0 || batching->held_count > 0))
+    settle(batching, descriptors, count);
+  struct timespec interval = {.tv_sec = timeout / 1000, .tv_nsec = (long) (timeout % 1000) * 1000000L};
+  return ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
+}
