@@ -105,7 +105,7 @@ struct BatchedAnswersTests {
             Self.pollOnce([(server, POLLOUT), (client, POLLOUT | POLLIN)])
             #expect(!Self.isCorked(server))
             #expect(!Self.isCorked(client))
-            let adopter = Thread { microhttp_batching_adopt(server) }
+            let adopter = OneShotThread { microhttp_batching_adopt(server) }
             try #require(adopter.runToEnd())
             Self.pollOnce([(server, POLLOUT)])
             #expect(!Self.isCorked(server))
@@ -144,7 +144,7 @@ struct BatchedAnswersTests {
 }
 
 /// A POSIX thread that runs one closure; `runToEnd` starts it and waits for it.
-private final class Thread {
+private final class OneShotThread {
     private let body: () -> Void
 
     init(_ body: @escaping () -> Void) { self.body = body }
@@ -157,12 +157,12 @@ private final class Thread {
             pthread_create(
                 &thread, nil,
                 { context in
-                    let runner = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
-                    runner.body()
+                    guard let context else { return nil }
+                    Unmanaged<OneShotThread>.fromOpaque(context).takeRetainedValue().body()
                     return nil
                 }, context) == 0
         else {
-            Unmanaged<Thread>.fromOpaque(context).release()
+            Unmanaged<OneShotThread>.fromOpaque(context).release()
             return false
         }
         return pthread_join(thread, nil) == 0

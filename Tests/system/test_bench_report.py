@@ -467,6 +467,23 @@ def test_a_run_that_answered_nothing_is_a_failure_not_a_figure():
     assert measures.per_round_ratio([dict(answered, round=1)], [dict(nothing, round=1)]) == (None, [])
 
 
+def test_a_warning_in_the_server_log_counts_unless_wrk_caused_it_by_ending_the_run(tmp_path):
+    """A handshake cut short, or a pipelined batch reset while its answers were being sent, is what wrk causes when
+    a run ends: not a warning of the server's. Any other line not at info level is."""
+    reset = ('{"level":"warning","message":"Failed to send the response headers for the request for `/c/CH-42\'. '
+             'Error: The connection was forcibly closed by remote peer."}')
+    other = '{"level":"warning","message":"the access log could not be written"}'
+    log = tmp_path / "server.log"
+    log.write_text('{"level":"info","message":"serving"}\n' + reset + "\n")
+    assert servers.log_problems(str(log)) == []
+    log.write_text(reset + "\n" + other + "\n")
+    assert servers.log_problems(str(log)) == [other]
+    answered = dict(load.figures_of_run(load.parse_wrk_output(WRK_OUTPUT), (50, 150), 1.8, 2.0), peak_rss=1, errors={})
+    assert measures.summarize([dict(answered, round=0, log_problems=[reset])])["errors"] == {}
+    summarized = measures.summarize([dict(answered, round=0, log_problems=[other]), dict(answered, round=1)])
+    assert summarized["errors"] == {"runs with warnings in the server log": 1}
+
+
 def test_the_counts_table_puts_libmicrohttpd_alone_beside_deeplinkd_for_each_case():
     data = measurements()
     data["counts"] = {"batch": 2000,

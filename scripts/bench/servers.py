@@ -15,6 +15,7 @@ import urllib.request
 
 from bench import REPOSITORY, WRK_SCRIPTS
 from bench.cases import AASA_PATH, LANDING_PATH, resolve_mix_paths
+from bench.measures import is_run_end_note
 
 # The pinned mode's cores: the server under test on one, the load generator on the other.
 SERVER_CPU = "0"
@@ -165,15 +166,14 @@ def child_pids(parent):
 
 
 def log_problems(path):
-    """Lines of a server's log that are not info-level (deeplinkd logs JSON; nginx's stderr is usually empty)."""
+    """Lines of a server's log that are not info-level (deeplinkd logs JSON; nginx's stderr is usually empty), but
+    for the notes of what wrk causes when a run ends."""
     try:
         completed = subprocess.run(["grep", "-v", "-m", "20", '"level":"info"', path], capture_output=True,
                                    text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    # libmicrohttpd's note of a handshake cut short is what wrk causes when a run ends in the middle of handshakes.
-    return [line[:200] for line in completed.stdout.splitlines()
-            if line.strip() and "received handshake message out of context" not in line][:3]
+    return [line[:200] for line in completed.stdout.splitlines() if line.strip() and not is_run_end_note(line)][:3]
 
 
 def tail_of(path, size=400):
