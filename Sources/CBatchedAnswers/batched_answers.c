@@ -7,15 +7,20 @@
 // (POLLOUT), and after the last one for the client to send again (POLLIN alone). So this file defines poll() for the
 // process. On a thread that has adopted sockets it first settles them: an adopted socket polled for POLLOUT is corked
 // (TCP_CORK: the kernel holds a segment that is not full, at most 200 ms), and a corked socket polled without POLLOUT,
-// or not polled at all (a suspended connection), is uncorked, which sends what it holds. Then it polls. On any other
-// thread it is ppoll alone. A client that sends one request at a time is never corked: its answer is written in the
-// turn that read its request, and the turn after waits for POLLIN.
+// or left out of a poll of that thread, is uncorked, which sends what it holds. Then it polls. On any other thread it
+// is ppoll alone. So an answer is held at most until the thread's next poll after it is written: an answer to one
+// request at a time is written in the turn that read the request and not held at all, unless it takes more than one
+// write (a large answer to a slow reader), whose last part then waits for the end of that turn.
 //
 // Over TLS libmicrohttpd pushes each answer through the socket itself (TCP_NODELAY), so MicroHTTP adopts plain
-// connections only.
+// connections only. libmicrohttpd must call poll() by that name (Debian's 0.9.75 does: `nm -D` lists `poll`); a build
+// with _FORTIFY_SOURCE calling __poll_chk would pass this file by, and Tests/system/test_pipelined_batches.py, which
+// counts the segments of a batch, would fail.
 #define _GNU_SOURCE
 #include "batched_answers.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -42,14 +47,30 @@ struct batching {
   int held_capacity;
 };
 
+// The highest descriptor adopted: the state table is indexed by descriptor and doubles to fit it.
+static const int descriptor_limit = INT_MAX / 2;
+
+// The calling thread's sockets (NULL until it adopts one); freed with the thread, through the key's destructor.
 static __thread struct batching *current;
 static pthread_key_t batching_key;
+static int batching_key_made;
 static pthread_once_t batching_key_once = PTHREAD_ONCE_INIT;
 
+static int
+set_cork(int descriptor, int on)
+{
+  return setsockopt(descriptor, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+}
+
+// The key's destructor, run as a thread that adopted sockets exits: sends what it still holds (nothing, for a
+// libmicrohttpd thread, which releases every socket first) and frees its table; `current` is cleared so that a later
+// destructor of the same thread cannot reach the freed table.
 static void
 batching_free(void *value)
 {
   struct batching *batching = value;
+  for (int index = 0; index < batching->held_count; index++)
+    (void) set_cork(batching->held[index], 0);
   free(batching->states);
   free(batching->held);
   free(batching);
@@ -59,7 +80,7 @@ batching_free(void *value)
 static void
 batching_make_key(void)
 {
-  (void) pthread_key_create(&batching_key, batching_free);
+  batching_key_made = pthread_key_create(&batching_key, batching_free) == 0;
 }
 
 // The calling thread's sockets, made on first use; NULL without memory.
@@ -68,7 +89,7 @@ batching_for_thread(void)
 {
   if (current != NULL)
     return current;
-  if (pthread_once(&batching_key_once, batching_make_key) != 0)
+  if (pthread_once(&batching_key_once, batching_make_key) != 0 || !batching_key_made)
     return NULL;
   struct batching *batching = calloc(1, sizeof *batching);
   if (batching == NULL)
@@ -82,17 +103,12 @@ batching_for_thread(void)
   return batching;
 }
 
+// Whether `descriptor` is adopted on the thread of `batching`.
 static int
 is_adopted(const struct batching *batching, int descriptor)
 {
   return batching != NULL && descriptor >= 0 && descriptor < batching->capacity &&
          (batching->states[descriptor] & adopted) != 0;
-}
-
-static int
-set_cork(int descriptor, int on)
-{
-  return setsockopt(descriptor, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
 }
 
 // Uncorks the `index`th corked socket, which sends what it holds, and takes it off the list (the last one takes its
@@ -124,7 +140,7 @@ forget(struct batching *batching, int descriptor)
 void
 microhttp_batching_adopt(int descriptor)
 {
-  if (descriptor < 0)
+  if (descriptor < 0 || descriptor > descriptor_limit)
     return;
   struct batching *batching = batching_for_thread();
   if (batching == NULL)
@@ -210,12 +226,21 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
   }
 }
 
+// Why: the signal that a batch is done is only in poll()'s arguments (see the top of the file). The sockets are
+// settled first, keeping errno as it was, then ppoll() polls: with no signal mask it is poll() with the timeout as a
+// timespec, and calling it rather than glibc's poll cannot come back here. Unlike glibc's poll(), this one is not
+// async-signal-safe on a thread that adopted sockets (it may grow a table); libmicrohttpd polls from its own threads.
 int
 poll(struct pollfd *descriptors, nfds_t count, int timeout)
 {
   struct batching *batching = current;
   if (batching != NULL && (batching->adopted_count > 0 || batching->held_count > 0))
+  {
+    int saved = errno;
     settle(batching, descriptors, count);
+    errno = saved;
+  }
   struct timespec interval = {.tv_sec = timeout / 1000, .tv_nsec = (long) (timeout % 1000) * 1000000L};
   return ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
 }
+

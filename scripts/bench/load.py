@@ -93,7 +93,7 @@ def run_load(server, job, duration, wrk_threads, wrk_cpus=None):
                             load_seconds, elapsed)
     result["peak_rss"] = peak_rss
     # gnutls-serv reports every handshake wrk cuts at the end of a run; only the servers' own logs are read.
-    result["log_problems"] = log_problems(server.log_path) if server.reads_log else []
+    result["log_problems"] = log_problems(server.log_path, job["shape"] == "pipelined") if server.reads_log else []
     if not server.is_running():
         result["error"] = f"during the run: {server.exit_description()}"
     elif not figures["requests"]:

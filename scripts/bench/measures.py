@@ -13,9 +13,6 @@ CAPPED_LOAD = 0.90
 # A pinned server less busy than this while the load generator was not the limit was held back by other work on
 # the machine (its core is shared with everything else that runs there).
 BUSY_SERVER = 0.90
-# What wrk causes when a run ends, noted by libmicrohttpd in deeplinkd's log: a handshake cut short, and a batch of
-# pipelined requests whose answers were still being sent when wrk closed the connection (a reset).
-RUN_END_NOTES = ("received handshake message out of context", "forcibly closed by remote")
 
 
 def process_ticks(pid):
@@ -87,11 +84,6 @@ def unique(texts):
     return list(dict.fromkeys(texts))
 
 
-def is_run_end_note(line):
-    """Whether a line of a server's log is one of `RUN_END_NOTES`."""
-    return any(note in line for note in RUN_END_NOTES)
-
-
 def summarize(runs):
     """Medians over the successful runs (with the requests/s range and the errors summed); None when none succeeded.
 
@@ -104,7 +96,7 @@ def summarize(runs):
     for run in good:
         for name, count in run["errors"].items():
             errors[name] = errors.get(name, 0) + count
-        if any(not is_run_end_note(line) for line in run.get("log_problems", [])):
+        if run.get("log_problems"):
             errors["runs with warnings in the server log"] = errors.get("runs with warnings in the server log", 0) + 1
 
     def median(field):

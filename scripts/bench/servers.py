@@ -15,7 +15,6 @@ import urllib.request
 
 from bench import REPOSITORY, WRK_SCRIPTS
 from bench.cases import AASA_PATH, LANDING_PATH, resolve_mix_paths
-from bench.measures import is_run_end_note
 
 # The pinned mode's cores: the server under test on one, the load generator on the other.
 SERVER_CPU = "0"
@@ -165,15 +164,23 @@ def child_pids(parent):
     return children
 
 
-def log_problems(path):
+# libmicrohttpd's notes, in deeplinkd's log, of what wrk causes when it ends a run: a handshake cut short, and a
+# pipelined batch whose answers were still being sent when wrk closed its connection (a reset).
+HANDSHAKE_CUT = "received handshake message out of context"
+BATCH_RESET = "forcibly closed by remote"
+
+
+def log_problems(path, pipelined=False):
     """Lines of a server's log that are not info-level (deeplinkd logs JSON; nginx's stderr is usually empty), but
-    for the notes of what wrk causes when a run ends."""
+    for the notes of what wrk causes when it ends a run: a handshake cut short, and in a `pipelined` run a reset."""
     try:
         completed = subprocess.run(["grep", "-v", "-m", "20", '"level":"info"', path], capture_output=True,
                                    text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    return [line[:200] for line in completed.stdout.splitlines() if line.strip() and not is_run_end_note(line)][:3]
+    notes = (HANDSHAKE_CUT, BATCH_RESET) if pipelined else (HANDSHAKE_CUT,)
+    return [line[:200] for line in completed.stdout.splitlines()
+            if line.strip() and not any(note in line for note in notes)][:3]
 
 
 def tail_of(path, size=400):
