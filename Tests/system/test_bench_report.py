@@ -226,15 +226,20 @@ def test_libmicrohttpd_alone_has_its_ratio_and_no_verdict_and_a_case_without_it_
     assert re.search(r"\| landing `/c/CH-42` \| serial \| [^|]+ \| [^|]+ \| – \|", text)
 
 
-def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response_per_new_target(tmp_path):
-    """mhd-alone.c, built and run: the AASA and a page with deeplinkd's fields, kept for a repeated target and made
-    anew for another, on one keep-alive connection."""
-    www = tmp_path / "www"
+def start_libmicrohttpd_alone(directory):
+    """mhd-alone, built in `directory` and started with small files of each kind to answer with."""
+    www = directory / "www"
     www.mkdir()
     (www / "aasa.json").write_bytes(b'{"applinks":{}}')
     (www / "landing.html").write_bytes(b"<!doctype html><title>page</title>")
     (www / "resolve.json").write_bytes(b'{"matched":true}')
-    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www))
+    return servers.start_libmicrohttpd(str(directory), "libmicrohttpd", str(www))
+
+
+def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response_per_new_target(tmp_path):
+    """mhd-alone.c, built and run: the AASA and a page with deeplinkd's fields, kept for a repeated target and made
+    anew for another, on one keep-alive connection."""
+    server = start_libmicrohttpd_alone(tmp_path)
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         answers = []
@@ -257,12 +262,7 @@ def test_libmicrohttpd_alone_answers_what_deeplinkd_answers_and_makes_a_response
 def test_libmicrohttpd_alone_batches_pipelined_answers_as_deeplinkd_does(tmp_path):
     """mhd-alone is built with deeplinkd's poll() (Sources/CBatchedAnswers) and adopts its connections: sixteen
     pipelined requests are answered whole, in far fewer segments than answers."""
-    www = tmp_path / "www"
-    www.mkdir()
-    (www / "aasa.json").write_bytes(b'{"applinks":{}}')
-    (www / "landing.html").write_bytes(b"<!doctype html><title>page</title>")
-    (www / "resolve.json").write_bytes(b'{"matched":true}')
-    server = servers.start_libmicrohttpd(str(tmp_path), "libmicrohttpd", str(www))
+    server = start_libmicrohttpd_alone(tmp_path)
     try:
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
             def received():  # tcpi_segs_in, at byte 140 of Linux's struct tcp_info

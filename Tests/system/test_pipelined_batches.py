@@ -6,29 +6,14 @@ that asks one request at a time is never held."""
 import socket
 import struct
 
+from rawhttp import fetch, get, parse_responses
+
 SMALL = ["/.well-known/apple-app-site-association", "/c/CH-42", "/static/deeplinkd.css",
          "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/nope"]
 
 
 def request(target, close=False):
-    return (f"GET {target} HTTP/1.1\r\nHost: links.example.com\r\n"
-            + ("Connection: close\r\n" if close else "") + "\r\n").encode()
-
-
-def split_answer(buffer):
-    """(status, body, rest) of the first whole answer in `buffer`, or None while it is incomplete."""
-    head, separator, rest = buffer.partition(b"\r\n\r\n")
-    if not separator:
-        return None
-    lines = head.decode("latin-1").split("\r\n")
-    length = 0
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        if name.strip().lower() == "content-length":
-            length = int(value)
-    if len(rest) < length:
-        return None
-    return int(lines[0].split()[1]), rest[:length], rest[length:]
+    return get(target, [b"Connection: close"] if close else None)
 
 
 def segments_received(connection):
@@ -39,20 +24,21 @@ def segments_received(connection):
 
 
 class Client:
+    """One keep-alive connection; `answer` reads the answers in order, each framed by rawhttp.parse_responses."""
+
     def __init__(self, port):
         self.socket = socket.create_connection(("127.0.0.1", port), timeout=20)
-        self.buffer = b""
+        self.buffer, self.answers = b"", []
 
     def answer(self):
         """(status, body) of the next answer."""
-        while True:
-            answer = split_answer(self.buffer)
-            if answer:
-                self.buffer = answer[2]
-                return answer[:2]
+        while not self.answers:
             chunk = self.socket.recv(65536)
             assert chunk, "the server closed the connection before the answer was whole"
-            self.buffer += chunk
+            responses, self.buffer, problems = parse_responses(self.buffer + chunk, (), False)
+            assert not problems, problems
+            self.answers += [(response.status, response.body) for response in responses]
+        return self.answers.pop(0)
 
     def close(self):
         self.socket.close()
@@ -60,12 +46,9 @@ class Client:
 
 def alone(port, target):
     """(status, body) of `target` asked on a connection of its own."""
-    client = Client(port)
-    try:
-        client.socket.sendall(request(target, close=True))
-        return client.answer()
-    finally:
-        client.close()
+    response, result = fetch(port, target)
+    assert response is not None, f"{target}: {result}"
+    return response.status, response.body
 
 
 def test_a_pipelined_batch_arrives_whole_in_order_and_in_fewer_segments_than_answers(server):
