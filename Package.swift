@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(name: "DeepLinkKotlinGeneratorTests", dependencies: ["DeepLinkKotlinGenerator", "DeepLinkConfig"], swiftSettings: upcomingFeatures),
         .testTarget(name: "ServerPlatformTests", dependencies: ["ServerPlatform"], swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "MicroHTTPTests", dependencies: ["MicroHTTP", "CBatchedAnswers", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],
+            name: "MicroHTTPTests",
+            dependencies: ["MicroHTTP", "CBatchedAnswers", "CMicroHTTPD", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

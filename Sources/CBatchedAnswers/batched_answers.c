@@ -12,8 +12,14 @@
 // request at a time is written in the turn that read the request and not held at all, unless it takes more than one
 // write (a large answer to a slow reader), whose last part then waits for the end of that turn.
 //
-// Over TLS libmicrohttpd pushes each answer through the socket itself (TCP_NODELAY), so MicroHTTP adopts plain
-// connections only. libmicrohttpd must call poll() by that name (Debian's 0.9.75 does: `nm -D` lists `poll`); a build
+// Over TLS libmicrohttpd also pushes each answer itself: it corks the socket before its first answer and sets
+// TCP_NODELAY after the last write of every answer, which on Linux sends what the cork holds. So this file defines
+// setsockopt() as well. On an adopted socket of the calling thread it keeps the table in step with the library's
+// TCP_CORK (a socket the library corked is uncorked by the thread's next poll that does not ask for POLLOUT, as any
+// other), and while the socket is corked it leaves out setting TCP_NODELAY once it is on: that call's only effect
+// would be the push, which the thread's next poll makes for the whole batch. Any other call is the system call.
+//
+// libmicrohttpd must call poll() and setsockopt() by those names (Debian's 0.9.75 does: `nm -D` lists both); a build
 // with _FORTIFY_SOURCE calling __poll_chk would pass this file by, and Tests/system/test_pipelined_batches.py, which
 // counts the segments of a batch, would fail.
 #define _GNU_SOURCE
@@ -28,13 +34,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 enum {
   adopted = 1,      // microhttp_batching_adopt was called for the socket
   corked = 2,       // TCP_CORK is on
   uncorkable = 4,   // setsockopt(TCP_CORK) failed (not TCP): left alone
   writing = 8,      // polled for POLLOUT in the poll being settled
+  pushing = 16,     // TCP_NODELAY is on
 };
 
 // One thread's sockets: a state byte for each descriptor below `capacity`, and the corked ones listed.
@@ -56,10 +65,17 @@ static pthread_key_t batching_key;
 static int batching_key_made;
 static pthread_once_t batching_key_once = PTHREAD_ONCE_INIT;
 
+// The system call itself, which setsockopt() below makes for every call it does not answer from the table.
+static int
+set_option(int descriptor, int level, int name, const void *value, socklen_t length)
+{
+  return (int) syscall(SYS_setsockopt, descriptor, level, name, value, length);
+}
+
 static int
 set_cork(int descriptor, int on)
 {
-  return setsockopt(descriptor, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+  return set_option(descriptor, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
 }
 
 // The key's destructor, run as a thread that adopted sockets exits: sends what it still holds (nothing, for a
@@ -112,15 +128,16 @@ is_adopted(const struct batching *batching, int descriptor)
 }
 
 // Uncorks the `index`th corked socket, which sends what it holds, and takes it off the list (the last one takes its
-// place).
-static void
+// place); the result of the system call.
+static int
 send_held(struct batching *batching, int index)
 {
   int descriptor = batching->held[index];
-  (void) set_cork(descriptor, 0);
+  int result = set_cork(descriptor, 0);
   batching->states[descriptor] &= (unsigned char) ~corked;
   batching->held_count -= 1;
   batching->held[index] = batching->held[batching->held_count];
+  return result;
 }
 
 // Ends the batching of `descriptor`, uncorking it if it is corked.
@@ -137,14 +154,14 @@ forget(struct batching *batching, int descriptor)
   batching->adopted_count -= 1;
 }
 
-void
+int
 microhttp_batching_adopt(int descriptor)
 {
   if (descriptor < 0 || descriptor > descriptor_limit)
-    return;
+    return 0;
   struct batching *batching = batching_for_thread();
   if (batching == NULL)
-    return;
+    return 0;
   if (descriptor >= batching->capacity)
   {
     int capacity = batching->capacity > 0 ? batching->capacity : 64;
@@ -152,7 +169,7 @@ microhttp_batching_adopt(int descriptor)
       capacity *= 2;
     unsigned char *states = realloc(batching->states, (size_t) capacity);
     if (states == NULL)
-      return;
+      return 0;
     memset(states + batching->capacity, 0, (size_t) (capacity - batching->capacity));
     batching->states = states;
     batching->capacity = capacity;
@@ -161,6 +178,7 @@ microhttp_batching_adopt(int descriptor)
     forget(batching, descriptor);  // a socket closed unreleased, whose number is used again
   batching->states[descriptor] = adopted;
   batching->adopted_count += 1;
+  return 1;
 }
 
 void
@@ -244,3 +262,38 @@ poll(struct pollfd *descriptors, nfds_t count, int timeout)
   return ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
 }
 
+
+// Why: over TLS libmicrohttpd pushes every answer by setting TCP_NODELAY, and corks the socket for its first answer
+// (see the top of the file). On an adopted socket of the calling thread a call setting TCP_CORK is made and the table
+// follows it, and one setting TCP_NODELAY while the socket is corked and TCP_NODELAY already on is answered without
+// the system call. Every other call is the system call, errors included.
+int
+setsockopt(int descriptor, int level, int name, const void *value, socklen_t length)
+{
+  struct batching *batching = current;
+  if (level != IPPROTO_TCP || (name != TCP_CORK && name != TCP_NODELAY) || value == NULL ||
+      length < (socklen_t) sizeof(int) || !is_adopted(batching, descriptor))
+    return set_option(descriptor, level, name, value, length);
+  int on = *(const int *) value != 0;
+  unsigned char state = batching->states[descriptor];
+  if (name == TCP_NODELAY)
+  {
+    if (on && (state & corked) && (state & pushing))
+      return 0;
+    int result = set_option(descriptor, level, name, value, length);
+    if (result == 0)
+      batching->states[descriptor] = on ? (unsigned char) (state | pushing) : (unsigned char) (state & ~pushing);
+    return result;
+  }
+  if (on == ((state & corked) != 0))
+    return set_option(descriptor, level, name, value, length);
+  if (!on)
+  {
+    for (int index = 0; index < batching->held_count; index++)
+      if (batching->held[index] == descriptor)
+        return send_held(batching, index);
+  }
+  else if (hold(batching, descriptor))
+    return 0;
+  return set_option(descriptor, level, name, value, length);
+}

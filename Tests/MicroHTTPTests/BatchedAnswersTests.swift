@@ -1,4 +1,5 @@
 import CBatchedAnswers
+import CMicroHTTPD
 import Glibc
 import HTTPTestSupport
 import Testing
@@ -156,6 +157,134 @@ struct BatchedAnswersTests {
         }
     }
 
+    /// Sets the TCP option `name` of `descriptor` to `value` through setsockopt(), as libmicrohttpd calls it.
+    static func setTCPOption(_ descriptor: Int32, _ name: Int32, _ value: Int32) -> Int32 {
+        var value = value
+        return setsockopt(descriptor, Int32(IPPROTO_TCP), name, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// The TCP option `name` of `descriptor` as the kernel has it; nil if it cannot be read.
+    static func tcpOption(_ descriptor: Int32, _ name: Int32) -> Int32? {
+        var value: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, Int32(IPPROTO_TCP), name, &value, &size) == 0 ? value : nil
+    }
+
+    /// The segments the kernel has received on `descriptor`: tcpi_segs_in, at byte 140 of Linux's struct tcp_info
+    /// (linux/tcp.h, which the kernel only ever appends to).
+    static func segmentsReceived(_ descriptor: Int32) -> UInt32 {
+        var info = [UInt8](repeating: 0, count: 256)
+        var size = socklen_t(info.count)
+        guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &size) == 0, size >= 144 else { return 0 }
+        return info[140..<144].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    @Test("an adopted socket the library corks itself is uncorked by the next poll without POLLOUT; its uncork is made")
+    func libraryCork() throws {
+        try Self.withTCPPair { server, client in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            #expect(Self.setTCPOption(server, TCP_CORK, 1) == 0)
+            #expect(Self.isCorked(server))
+            #expect(microhttp_batching_is_holding(server) == 1)
+            let answer = Array("HTTP/1.1 200 OK\r\n\r\n".utf8)
+            #expect(send(server, answer, answer.count, 0) == answer.count)
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(Self.isCorked(server), "more to write: still corked")
+            Self.pollOnce([(server, POLLIN)])
+            #expect(!Self.isCorked(server))
+            var received = [UInt8](repeating: 0, count: 64)
+            let count = recv(client, &received, received.count, 0)
+            #expect(Array(received.prefix(max(count, 0))) == answer)
+            // Corked by a poll, uncorked by the library: off at once, and no longer held.
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(Self.setTCPOption(server, TCP_CORK, 0) == 0)
+            #expect(!Self.isCorked(server))
+            #expect(microhttp_batching_is_holding(server) == 0)
+            #expect(Self.setTCPOption(server, TCP_CORK, 0) == 0, "uncorked again: the system call, which succeeds")
+        }
+    }
+
+    /// Writes `count` bytes one at a time to `server`, each followed by setting TCP_NODELAY (libmicrohttpd's push of
+    /// a TLS answer), then polls `server` without POLLOUT; the segments `client` received meanwhile.
+    static func pushedWrites(_ count: Int, server: Int32, client: Int32) -> UInt32 {
+        let before = segmentsReceived(client)
+        for _ in 0..<count {
+            let byte: [UInt8] = [0x78]
+            _ = send(server, byte, 1, 0)
+            _ = setTCPOption(server, TCP_NODELAY, 1)
+        }
+        pollOnce([(server, POLLIN)])
+        var received = [UInt8](repeating: 0, count: 64)
+        var total = 0
+        while total < count {
+            let read = recv(client, &received, received.count, 0)
+            guard read > 0 else { break }
+            total += read
+        }
+        return segmentsReceived(client) - before
+    }
+
+    @Test("while an adopted socket is corked, setting TCP_NODELAY once it is on does not push: the writes leave together")
+    func pushesLeftOut() throws {
+        try Self.withTCPPair { server, client in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0)
+            #expect(Self.tcpOption(server, TCP_NODELAY) == 1)
+            Self.pollOnce([(server, POLLOUT)])
+            // One segment for the ten bytes; a few more only if the machine held this thread past the kernel's
+            // 200 ms cork.
+            let segments = Self.pushedWrites(10, server: server, client: client)
+            #expect(segments < 5, "10 pushed writes came in \(segments) segments")
+            #expect(Self.tcpOption(server, TCP_NODELAY) == 1)
+            // Turned off, the option is made, and set again it is made too (so that it is on) before it is left out.
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 0) == 0)
+            #expect(Self.tcpOption(server, TCP_NODELAY) == 0)
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0)
+            #expect(Self.tcpOption(server, TCP_NODELAY) == 1)
+        }
+        try Self.withTCPPair { server, client in
+            // Not adopted, the same writes are pushed one by one: a segment each.
+            #expect(Self.setTCPOption(server, TCP_CORK, 1) == 0)
+            #expect(Self.pushedWrites(10, server: server, client: client) >= 10)
+        }
+    }
+
+    @Test("setsockopt keeps its meaning for any other call: other options and levels, sockets not adopted, errors")
+    func otherOptions() throws {
+        try Self.withTCPPair { server, _ in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            Self.pollOnce([(server, POLLOUT)])
+            var size: Int32 = 65536
+            #expect(setsockopt(server, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0)
+            var read: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            #expect(getsockopt(server, SOL_SOCKET, SO_SNDBUF, &read, &length) == 0 && read >= 65536)
+            #expect(Self.setTCPOption(server, TCP_KEEPIDLE, 30) == 0)
+            #expect(Self.tcpOption(server, TCP_KEEPIDLE) == 30)
+            var short: Int16 = 1
+            errno = 0
+            #expect(setsockopt(server, Int32(IPPROTO_TCP), TCP_NODELAY, &short, socklen_t(MemoryLayout<Int16>.size)) == -1)
+            #expect(errno == EINVAL)
+            #expect(Self.isCorked(server), "a refused call changes nothing")
+        }
+        errno = 0
+        #expect(Self.setTCPOption(-1, TCP_NODELAY, 1) == -1)
+        #expect(errno == EBADF)
+        var pair: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { pair.forEach { close($0) } }
+        microhttp_batching_adopt(pair[0])
+        defer { microhttp_batching_release(pair[0]) }
+        errno = 0
+        #expect(Self.setTCPOption(pair[0], TCP_CORK, 1) == -1, "not TCP")
+        #expect(errno == EOPNOTSUPP)
+        #expect(microhttp_batching_is_holding(pair[0]) == 0)
+    }
+
     @Test("poll keeps its meaning: the count of ready sockets, 0 at the end of a timeout, none when there is no socket")
     func pollResults() throws {
         try Self.withTCPPair { server, client in
@@ -218,6 +347,122 @@ struct BatchedAnswersTests {
             for _ in 0..<16 { #expect(try connection.readResponse().text == "small") }
             #expect(Self.uncorks(served), "a pipelined batch")
         }
+    }
+
+    @Test("a served TLS connection is uncorked once its client has an answer, and a pipelined batch's answers leave together")
+    func servedTLSConnections() throws {
+        var configuration = TestServer.configuration()
+        configuration.tls = try TLSTests.selfSignedCredentials()
+        let handler: @Sendable (HTTPRequest) -> HTTPReply = { _ in
+            .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: "small"))
+        }
+        try TestServer.with(configuration, handler: handler) { server in
+            let client = try TLSClient(port: server.boundPort)
+            let request = "GET /next HTTP/1.1\r\nHost: links.example.com\r\n\r\n"
+            try client.send(request)
+            #expect(try client.bodies(1) == ["small"])
+            let served = try #require(Self.servedSocket(peerPort: client.localPort))
+            // libmicrohttpd corks a TLS socket for its first answer and never uncorks it there.
+            #expect(Self.uncorks(served), "one request")
+            let before = Self.segmentsReceived(client.descriptor)
+            try client.send(String(repeating: request, count: 16))
+            #expect(try client.bodies(16) == Array(repeating: "small", count: 16))
+            let segments = Self.segmentsReceived(client.descriptor) - before
+            // One segment for the first answer, about one for the rest, maybe an acknowledgement, or more if the
+            // server was held up past the kernel's 200 ms cork: one an answer before.
+            #expect(segments < 8, "16 answers came in \(segments) segments")
+            #expect(Self.uncorks(served), "a pipelined batch")
+        }
+    }
+}
+
+/// A TLS client of GnuTLS's on a blocking socket (reads time out after 20 s), certificates not verified: enough to
+/// hold one keep-alive connection to a test server open while its socket is looked at.
+private final class TLSClient {
+    let descriptor: Int32
+    private var session: OpaquePointer?
+    private var credentials: OpaquePointer?
+    private var pending: [UInt8] = []
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        try #require(descriptor >= 0)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        try #require(connected)
+        try #require(gnutls_init(&session, UInt32(GNUTLS_CLIENT)) == GNUTLS_E_SUCCESS)
+        try #require(gnutls_certificate_allocate_credentials(&credentials) == GNUTLS_E_SUCCESS)
+        try #require(gnutls_set_default_priority(session) == GNUTLS_E_SUCCESS)
+        try #require(gnutls_credentials_set(session, GNUTLS_CRD_CERTIFICATE, UnsafeMutableRawPointer(credentials)) == GNUTLS_E_SUCCESS)
+        gnutls_transport_set_int2(session, descriptor, descriptor)
+        var result: Int32
+        repeat { result = gnutls_handshake(session) } while result < 0 && gnutls_error_is_fatal(result) == 0
+        try #require(result == GNUTLS_E_SUCCESS, "handshake: \(String(cString: gnutls_strerror(result)))")
+    }
+
+    deinit {
+        if let session { gnutls_deinit(session) }
+        if let credentials { gnutls_certificate_free_credentials(credentials) }
+        close(descriptor)
+    }
+
+    /// The client's port, which is the served socket's peer port.
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        try #require(bytes.withUnsafeBytes { gnutls_record_send(session, $0.baseAddress, $0.count) } == bytes.count)
+    }
+
+    /// The bodies of the next `count` answers, each framed by its Content-Length.
+    func bodies(_ count: Int) throws -> [String] {
+        var bodies: [String] = []
+        while bodies.count < count {
+            if let (body, used) = Self.firstAnswer(in: pending) {
+                bodies.append(body)
+                pending.removeFirst(used)
+                continue
+            }
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            var read = 0
+            // GNUTLS_E_AGAIN also follows a record with no data (TLS 1.3's session tickets); a read that timed out
+            // gives it too, so the retries are few.
+            for _ in 0..<50 {
+                read = chunk.withUnsafeMutableBytes { gnutls_record_recv(session, $0.baseAddress, $0.count) }
+                if read != Int(GNUTLS_E_AGAIN) && read != Int(GNUTLS_E_INTERRUPTED) { break }
+            }
+            try #require(read > 0, "the answers ended after \(bodies.count) of \(count): \(read)")
+            pending += chunk.prefix(read)
+        }
+        return bodies
+    }
+
+    /// The body of the first whole answer in `bytes` and the bytes it takes, or nil while it is incomplete.
+    private static func firstAnswer(in bytes: [UInt8]) -> (String, Int)? {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
+        let length =
+            head.split(separator: "\r\n").compactMap { line -> Int? in
+                line.hasPrefix("content-length:") ? Int(line.dropFirst("content-length:".count).trimmingPrefix(" ")) : nil
+            }.first ?? 0
+        let bodyStart = end + separator.count
+        guard bytes.count >= bodyStart + length else { return nil }
+        return (String(decoding: bytes[bodyStart..<bodyStart + length], as: UTF8.self), bodyStart + length)
     }
 }
 

@@ -3,6 +3,7 @@ sent in pieces, and every response read back with its framing checked, so a test
 """
 
 import socket
+import struct
 import time
 
 HOST = "links.example.com"
@@ -209,3 +210,10 @@ def read_reply(connection):
         return Reply("truncated")  # an unreadable head is as bad as a cut one
     except OSError:
         return Reply("truncated" if data else "reset")
+
+
+def segments_received(connection):
+    """The segments the kernel has received on the socket `connection`: tcpi_segs_in, at byte 140 of Linux's struct
+    tcp_info (linux/tcp.h; the kernel only ever appends to it)."""
+    info = connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256)
+    return struct.unpack_from("=I", info, 140)[0]

@@ -4,9 +4,8 @@ while libmicrohttpd has more to write on it and uncorks it when it waits for the
 that asks one request at a time is never held."""
 
 import socket
-import struct
 
-from rawhttp import fetch, get, parse_responses
+from rawhttp import fetch, get, parse_responses, segments_received
 
 SMALL = ["/.well-known/apple-app-site-association", "/c/CH-42", "/static/deeplinkd.css",
          "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/nope"]
@@ -14,13 +13,6 @@ SMALL = ["/.well-known/apple-app-site-association", "/c/CH-42", "/static/deeplin
 
 def request(target, close=False):
     return get(target, [b"Connection: close"] if close else None)
-
-
-def segments_received(connection):
-    """The segments the kernel has received on `connection`: tcpi_segs_in, at byte 140 of Linux's struct tcp_info
-    (linux/tcp.h; the kernel only ever appends to it)."""
-    info = connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256)
-    return struct.unpack_from("=I", info, 140)[0]
 
 
 class Client:

@@ -1,6 +1,7 @@
 """HTTPS keep-alive: a small answer leaves as one TLS record (libmicrohttpd hands GnuTLS its header and body in two
-calls; deeplinkd corks the session between them), and whatever the size, pipelined or read slowly, every answer
-arrives whole and the server does not spin while a client does not read."""
+calls; deeplinkd corks the session between them), the answers to a pipelined batch leave the server together (its
+poll() and setsockopt(): batched_answers.c), and whatever the size, pipelined or read slowly, every answer arrives
+whole and the server does not spin while a client does not read."""
 
 import socket
 import ssl
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from conftest import DEFAULT_CONFIG
+from rawhttp import segments_received
 
 SMALL = ["/.well-known/apple-app-site-association", "/c/CH-42", "/static/deeplinkd.css",
          "/resolve?url=https%3A%2F%2Flinks.example.com%2Fc%2FCH-42", "/nope"]
@@ -159,12 +161,53 @@ def test_pipelined_small_answers_are_one_record_each(tls_server):
         targets = SMALL * 8
         client.tls.write(b"".join(request(target) for target in targets))
         client._flush()
-        before = client.records
+        before, segments_before = client.records, segments_received(client.socket)
         answers = [client.answer() for _ in targets]
+        segments = segments_received(client.socket) - segments_before
         assert answers == [alone(tls_server.port, target) for target in targets]
         assert client.records - before == len(targets), f"{len(targets)} answers came in {client.records - before} records"
+        # Not a segment each: one for the first answer (written in the turn that read the batch), about one for the
+        # rest, maybe an acknowledgement, or more if the server was held up past the kernel's 200 ms cork.
+        assert segments < len(targets) // 2, f"{len(targets)} answers came in {segments} segments"
     finally:
         client.close()
+
+
+def test_one_request_at_a_time_after_a_batch_gets_each_answer_in_one_segment(tls_server):
+    client = RecordCountingClient(tls_server.port)
+    try:
+        client.ask("/healthz")  # the session tickets arrive around the first answer
+        client.tls.write(b"".join(request(target) for target in SMALL * 2))
+        client._flush()
+        for target in SMALL * 2:
+            assert client.answer() == alone(tls_server.port, target)
+        for target in SMALL:
+            before = segments_received(client.socket)
+            status, body, records = client.ask(target)
+            assert (status, body, records) == alone(tls_server.port, target) + (1,)
+            # The answer, and at most an acknowledgement of the request sent on its own while the server was slow.
+            assert segments_received(client.socket) - before <= 2, f"{target}: the answer was split"
+    finally:
+        client.close()
+
+
+def test_a_batch_that_ends_with_connection_close_gets_every_answer_then_the_close(tls_server):
+    targets = SMALL * 3 + [SMALL[0]]
+    with client_context().wrap_socket(socket.create_connection(("127.0.0.1", tls_server.port), timeout=20)) as tls:
+        tls.sendall(b"".join(request(target) for target in SMALL * 3) + request(SMALL[0], close=True))
+        buffer, answers = b"", []
+        while True:
+            answer = split_answer(buffer)
+            if answer:
+                answers.append(answer[:2])
+                buffer = answer[2]
+                continue
+            chunk = tls.recv(65536)
+            if not chunk:
+                break
+            buffer += chunk
+        assert answers == [alone(tls_server.port, target) for target in targets]
+        assert buffer == b""
 
 
 def test_pipelined_and_large_answers_arrive_whole(tls_server):

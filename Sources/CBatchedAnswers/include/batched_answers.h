@@ -4,8 +4,9 @@
 
 /// Lets the answers on the TCP socket `descriptor` be held back while libmicrohttpd has more of them to write, on the
 /// calling thread, which must be the libmicrohttpd thread that polls the socket (the connection-started callback
-/// runs there). Without memory for it the socket is simply not adopted.
-void microhttp_batching_adopt(int descriptor);
+/// runs there). 1 when it is adopted; 0 when it is not (no memory for it, or a descriptor above INT_MAX / 2), and
+/// the socket is then left to libmicrohttpd.
+int microhttp_batching_adopt(int descriptor);
 
 /// Ends what microhttp_batching_adopt began, sending anything held, on the same thread; before the socket is closed.
 void microhttp_batching_release(int descriptor);

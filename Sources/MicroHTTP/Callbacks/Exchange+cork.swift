@@ -72,12 +72,13 @@ extension ServerCore {
         }
         // libmicrohttpd turns a TLS socket's TCP_CORK on for its first answer, keeps it on (it never turns it off
         // there), and pushes each answer by setting TCP_NODELAY after its last send, which came before this one:
-        // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). Taken off once; libmicrohttpd
-        // still believes the socket corked and does not set it again.
-        if !open.isTCPCorkOff.load(ordering: .relaxed) {
+        // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). On a socket batched_answers.c
+        // adopted, the end of the worker's turn sends it (with the rest of a pipelined batch); on any other the cork is
+        // taken off once, and libmicrohttpd, which still believes the socket corked, does not set it again.
+        if !open.isCorkSettled.load(ordering: .relaxed) {
             var off: Int32 = 0
             setsockopt(open.descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
-            open.isTCPCorkOff.store(true, ordering: .relaxed)
+            open.isCorkSettled.store(true, ordering: .relaxed)
         }
         let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)
