@@ -12,16 +12,20 @@
 // request at a time is written in the turn that read the request and not held at all, unless it takes more than one
 // write (a large answer to a slow reader), whose last part then waits for the end of that turn.
 //
-// Over TLS libmicrohttpd also pushes each answer itself: it corks the socket before its first answer and sets
-// TCP_NODELAY after the last write of every answer, which on Linux sends what the cork holds. So this file defines
-// setsockopt() as well. On an adopted socket of the calling thread it keeps the table in step with the library's
-// TCP_CORK (a socket the library corked is uncorked by the thread's next poll that does not ask for POLLOUT, as any
-// other), and while the socket is corked it leaves out setting TCP_NODELAY once it is on: that call's only effect
-// would be the push, which the thread's next poll makes for the whole batch. Any other call is the system call.
+// Over TLS libmicrohttpd also pushes each answer itself: before a header it does not push (an answer with a body to
+// follow) it corks the socket, once (it never uncorks it there), and after the last write of every answer it sets
+// TCP_NODELAY, which on Linux sends what the cork holds. So this file defines setsockopt() as well. On an adopted
+// socket of the calling thread it keeps the table in step with the library's TCP_CORK (a socket the library corked is
+// uncorked by the thread's next poll that does not ask for POLLOUT, as any other: the first such answer on a
+// connection waits for the end of its turn), and while the socket is corked it leaves out setting TCP_NODELAY once it
+// is on: that call's only effect would be the push, which the thread's next poll makes for the whole batch. Any other
+// call is the system call.
 //
-// libmicrohttpd must call poll() and setsockopt() by those names (Debian's 0.9.75 does: `nm -D` lists both); a build
-// with _FORTIFY_SOURCE calling __poll_chk would pass this file by, and Tests/system/test_pipelined_batches.py, which
-// counts the segments of a batch, would fail.
+// libmicrohttpd must call poll() and setsockopt() by those names (Debian's 0.9.75 does: `nm -D` lists both). A build
+// with _FORTIFY_SOURCE calling __poll_chk, or one for 64-bit time on a 32-bit system calling __setsockopt64, would
+// pass this file by: the first is caught by Tests/system/test_pipelined_batches.py, which counts the segments of a
+// batch, the second refused below; MicroHTTP uncorks, once, a TLS socket the library corked that the table does not
+// hold (ServerCore.flushCorkedAnswer).
 #define _GNU_SOURCE
 #include "batched_answers.h"
 
@@ -37,6 +41,10 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#if defined(__USE_TIME_BITS64) && defined(__TIMESIZE) && __TIMESIZE == 32
+#error "with 64-bit time on a 32-bit system libmicrohttpd calls __setsockopt64, which this file does not define"
+#endif
 
 enum {
   adopted = 1,      // microhttp_batching_adopt was called for the socket
@@ -69,7 +77,7 @@ static pthread_once_t batching_key_once = PTHREAD_ONCE_INIT;
 static int
 set_option(int descriptor, int level, int name, const void *value, socklen_t length)
 {
-  return (int) syscall(SYS_setsockopt, descriptor, level, name, value, length);
+  return (int) syscall(SYS_setsockopt, (long) descriptor, (long) level, (long) name, value, (long) length);
 }
 
 static int
@@ -154,14 +162,14 @@ forget(struct batching *batching, int descriptor)
   batching->adopted_count -= 1;
 }
 
-int
+void
 microhttp_batching_adopt(int descriptor)
 {
   if (descriptor < 0 || descriptor > descriptor_limit)
-    return 0;
+    return;
   struct batching *batching = batching_for_thread();
   if (batching == NULL)
-    return 0;
+    return;
   if (descriptor >= batching->capacity)
   {
     int capacity = batching->capacity > 0 ? batching->capacity : 64;
@@ -169,16 +177,25 @@ microhttp_batching_adopt(int descriptor)
       capacity *= 2;
     unsigned char *states = realloc(batching->states, (size_t) capacity);
     if (states == NULL)
-      return 0;
+      return;
     memset(states + batching->capacity, 0, (size_t) (capacity - batching->capacity));
     batching->states = states;
     batching->capacity = capacity;
   }
   if (batching->states[descriptor] & adopted)
     forget(batching, descriptor);  // a socket closed unreleased, whose number is used again
+  // Room on the list for every adopted socket, so that corking one never needs memory (see hold).
+  if (batching->held_capacity <= batching->adopted_count)
+  {
+    int capacity = batching->held_capacity > 0 ? batching->held_capacity * 2 : 16;
+    int *held = realloc(batching->held, (size_t) capacity * sizeof *held);
+    if (held == NULL)
+      return;
+    batching->held = held;
+    batching->held_capacity = capacity;
+  }
   batching->states[descriptor] = adopted;
   batching->adopted_count += 1;
-  return 1;
 }
 
 void
@@ -196,27 +213,20 @@ microhttp_batching_is_holding(int descriptor)
   return is_adopted(batching, descriptor) && (batching->states[descriptor] & corked) != 0;
 }
 
-// Corks `descriptor` and lists it; 0 without memory for the list.
+// Corks the adopted `descriptor` and lists it; the result of the system call. The list has room: only adopted
+// sockets are on it, and adoption made room for each.
 static int
 hold(struct batching *batching, int descriptor)
 {
-  if (batching->held_count == batching->held_capacity)
-  {
-    int capacity = batching->held_capacity > 0 ? batching->held_capacity * 2 : 16;
-    int *held = realloc(batching->held, (size_t) capacity * sizeof *held);
-    if (held == NULL)
-      return 0;
-    batching->held = held;
-    batching->held_capacity = capacity;
-  }
-  if (set_cork(descriptor, 1) != 0)
+  int result = set_cork(descriptor, 1);
+  if (result != 0)
   {
     batching->states[descriptor] |= uncorkable;
-    return 0;
+    return result;
   }
   batching->held[batching->held_count++] = descriptor;
   batching->states[descriptor] |= corked;
-  return 1;
+  return 0;
 }
 
 // Corks the adopted sockets polled for POLLOUT, and sends what the others hold (see the top of the file).
@@ -231,7 +241,7 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
     unsigned char state = batching->states[descriptor];
     if (state & corked)
       batching->states[descriptor] = state | writing;
-    else if (!(state & uncorkable) && hold(batching, descriptor))
+    else if (!(state & uncorkable) && hold(batching, descriptor) == 0)
       batching->states[descriptor] |= writing;
   }
   for (int index = batching->held_count - 1; index >= 0; index--)
@@ -266,7 +276,8 @@ poll(struct pollfd *descriptors, nfds_t count, int timeout)
 // Why: over TLS libmicrohttpd pushes every answer by setting TCP_NODELAY, and corks the socket for its first answer
 // (see the top of the file). On an adopted socket of the calling thread a call setting TCP_CORK is made and the table
 // follows it, and one setting TCP_NODELAY while the socket is corked and TCP_NODELAY already on is answered without
-// the system call. Every other call is the system call, errors included.
+// the system call. Every other call is the system call, errors included. Like poll(), it is not async-signal-safe on
+// a thread that adopted sockets.
 int
 setsockopt(int descriptor, int level, int name, const void *value, socklen_t length)
 {
@@ -274,7 +285,9 @@ setsockopt(int descriptor, int level, int name, const void *value, socklen_t len
   if (level != IPPROTO_TCP || (name != TCP_CORK && name != TCP_NODELAY) || value == NULL ||
       length < (socklen_t) sizeof(int) || !is_adopted(batching, descriptor))
     return set_option(descriptor, level, name, value, length);
-  int on = *(const int *) value != 0;
+  int value_read;
+  memcpy(&value_read, value, sizeof value_read);
+  int on = value_read != 0;
   unsigned char state = batching->states[descriptor];
   if (name == TCP_NODELAY)
   {
@@ -287,13 +300,10 @@ setsockopt(int descriptor, int level, int name, const void *value, socklen_t len
   }
   if (on == ((state & corked) != 0))
     return set_option(descriptor, level, name, value, length);
-  if (!on)
-  {
-    for (int index = 0; index < batching->held_count; index++)
-      if (batching->held[index] == descriptor)
-        return send_held(batching, index);
-  }
-  else if (hold(batching, descriptor))
-    return 0;
+  if (on)
+    return hold(batching, descriptor);
+  for (int index = 0; index < batching->held_count; index++)
+    if (batching->held[index] == descriptor)
+      return send_held(batching, index);
   return set_option(descriptor, level, name, value, length);
 }

@@ -4,9 +4,9 @@
 
 /// Lets the answers on the TCP socket `descriptor` be held back while libmicrohttpd has more of them to write, on the
 /// calling thread, which must be the libmicrohttpd thread that polls the socket (the connection-started callback
-/// runs there). 1 when it is adopted; 0 when it is not (no memory for it, or a descriptor above INT_MAX / 2), and
-/// the socket is then left to libmicrohttpd.
-int microhttp_batching_adopt(int descriptor);
+/// runs there). A socket is not adopted, and left to libmicrohttpd, without memory for it, when the thread-local key
+/// could not be made, or when `descriptor` is negative or above INT_MAX / 2.
+void microhttp_batching_adopt(int descriptor);
 
 /// Ends what microhttp_batching_adopt began, sending anything held, on the same thread; before the socket is closed.
 void microhttp_batching_release(int descriptor);

@@ -1,3 +1,4 @@
+import CBatchedAnswers
 import CMicroHTTPD
 import Glibc
 import Logging
@@ -72,17 +73,21 @@ extension ServerCore {
         }
         // libmicrohttpd turns a TLS socket's TCP_CORK on for its first answer, keeps it on (it never turns it off
         // there), and pushes each answer by setting TCP_NODELAY after its last send, which came before this one:
-        // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). On a socket batched_answers.c
-        // adopted, the end of the worker's turn sends it (with the rest of a pipelined batch); on any other the cork is
-        // taken off once, and libmicrohttpd, which still believes the socket corked, does not set it again.
-        if !open.isCorkSettled.load(ordering: .relaxed) {
-            var off: Int32 = 0
-            setsockopt(open.descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
-            open.isCorkSettled.store(true, ordering: .relaxed)
+        // with TCP_CORK on, the record would wait for the kernel's cork timer (200 ms). Once a connection: a socket
+        // batched_answers.c holds is uncorked at the end of the worker's turn (with the rest of a pipelined batch);
+        // any other is uncorked here, and libmicrohttpd, which still believes it corked, does not set it again.
+        if !open.isCorkSeenTo.load(ordering: .relaxed) {
+            if microhttp_batching_is_holding(open.descriptor) == 0 {
+                var off: Int32 = 0
+                setsockopt(open.descriptor, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+            }
+            open.isCorkSeenTo.store(true, ordering: .relaxed)
         }
         let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)
         guard Self.wouldBlock(result) else { return }
+        // poll() is batched_answers.c's: this socket stays corked while it is polled for POLLOUT, and the others the
+        // worker holds are sent now rather than at the end of its turn.
         for _ in 0..<10 where Self.wouldBlock(result) {
             var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&writable, 1, 100)

@@ -1,7 +1,6 @@
 import CBatchedAnswers
 import CMicroHTTPD
 import ServerPlatform
-import Synchronization
 
 extension LibraryCallbacks {
     /// The accept policy (`MHD_start_daemon`'s `apc`): refuses a connection, before libmicrohttpd sets anything up
@@ -26,7 +25,7 @@ extension LibraryCallbacks {
                 descriptor: info.pointee.connect_fd, remoteAddress: address.map { SocketAddress.numericHost($0) } ?? "",
                 prefix: address.flatMap { AddressPrefix($0) }, acceptedAt: SystemClock.monotonicNanoseconds())
             // The answers to a pipelined batch leave together (batched_answers.c), plain or over TLS.
-            if microhttp_batching_adopt(open.descriptor) != 0 { open.isCorkSettled.store(true, ordering: .relaxed) }
+            microhttp_batching_adopt(open.descriptor)
             let fromItsNetwork = core.openConnections.opened(open)
             // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
             socketContext.pointee = Unmanaged.passRetained(open).toOpaque()

@@ -21,10 +21,9 @@ final class OpenConnection: Sendable {
     let hasCompletedRequest = Atomic<Bool>(false)
     /// Whether its reading side was shut already (by a drain, the head deadline or the prefix limit); done once.
     let isReadShut = Atomic<Bool>(false)
-    /// Whether libmicrohttpd's TCP_CORK on its socket needs nothing more for corked TLS answers: the socket is adopted by
-    /// batched_answers.c, which uncorks it at the end of its worker's turn, or `ServerCore.flushCorkedAnswer(on:)` took
-    /// the cork off, once a connection. Used by its worker only.
-    let isCorkSettled = Atomic<Bool>(false)
+    /// Whether libmicrohttpd's TCP_CORK on its socket was seen to for corked TLS answers, once a connection
+    /// (`ServerCore.flushCorkedAnswer(on:)`); used by its worker only.
+    let isCorkSeenTo = Atomic<Bool>(false)
     /// Bytes of send buffer the answers corked on it may still take without a new measure: the room last measured
     /// less what each corked answer since may take; 0 when unknown (`Exchange.corkForOneRecord`). Its worker's only.
     let sendRoom = Atomic<Int>(0)
