@@ -272,7 +272,6 @@ poll(struct pollfd *descriptors, nfds_t count, int timeout)
   return ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
 }
 
-
 // Why: over TLS libmicrohttpd pushes every answer by setting TCP_NODELAY, and corks the socket for its first answer
 // (see the top of the file). On an adopted socket of the calling thread a call setting TCP_CORK is made and the table
 // follows it, and one setting TCP_NODELAY while the socket is corked and TCP_NODELAY already on is answered without
