@@ -41,9 +41,7 @@ struct BatchedAnswersTests {
 
     /// Whether TCP_CORK is on for `descriptor`, as the kernel has it.
     static func isCorked(_ descriptor: Int32) -> Bool {
-        var value: Int32 = 0
-        var size = socklen_t(MemoryLayout<Int32>.size)
-        return getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_CORK, &value, &size) == 0 && value != 0
+        (tcpOption(descriptor, TCP_CORK) ?? 0) != 0
     }
 
     /// Polls `descriptors`, each for its events, without waiting; what each is ready for.

@@ -191,21 +191,29 @@ def test_one_request_at_a_time_after_a_batch_gets_each_answer_in_one_segment(tls
         client.close()
 
 
+def read_answers(tls, count=None):
+    """(answers as (status, body), what follows them) of `count` answers read from `tls`, or of every answer until the
+    server closes when `count` is None."""
+    buffer, answers = b"", []
+    while count is None or len(answers) < count:
+        answer = split_answer(buffer)
+        if answer:
+            answers.append(answer[:2])
+            buffer = answer[2]
+            continue
+        chunk = tls.recv(65536)
+        if not chunk and count is None:
+            break
+        assert chunk, f"closed after {len(answers)} answers"
+        buffer += chunk
+    return answers, buffer
+
+
 def test_a_batch_that_ends_with_connection_close_gets_every_answer_then_the_close(tls_server):
     targets = SMALL * 3 + [SMALL[0]]
     with client_context().wrap_socket(socket.create_connection(("127.0.0.1", tls_server.port), timeout=20)) as tls:
         tls.sendall(b"".join(request(target) for target in SMALL * 3) + request(SMALL[0], close=True))
-        buffer, answers = b"", []
-        while True:
-            answer = split_answer(buffer)
-            if answer:
-                answers.append(answer[:2])
-                buffer = answer[2]
-                continue
-            chunk = tls.recv(65536)
-            if not chunk:
-                break
-            buffer += chunk
+        answers, buffer = read_answers(tls)
         assert answers == [alone(tls_server.port, target) for target in targets]
         assert buffer == b""
 
@@ -217,16 +225,7 @@ def test_pipelined_and_large_answers_arrive_whole(tls_server):
              + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
     with client_context().wrap_socket(socket.create_connection(("127.0.0.1", tls_server.port), timeout=20)) as tls:
         tls.sendall(b"".join(request(target) for target in SMALL * 20))
-        buffer, answers = b"", []
-        while len(answers) < len(SMALL) * 20:
-            answer = split_answer(buffer)
-            if answer:
-                answers.append(answer[:2])
-                buffer = answer[2]
-                continue
-            chunk = tls.recv(65536)
-            assert chunk, f"closed after {len(answers)} answers"
-            buffer += chunk
+        answers, buffer = read_answers(tls, len(SMALL) * 20)
         expected = [alone(tls_server.port, target) for target in SMALL]
         assert answers == expected * 20
         tls.sendall(batch)
