@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= config/deeplinkd.yaml
 BUILD_PACKAGES = libmicrohttpd-dev libgnutls28-dev libqrencode-dev libcurl4-openssl-dev zlib1g-dev pkg-config
-TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl zbar-tools librsvg2-bin kotlin
+TEST_PACKAGES = $(BUILD_PACKAGES) curl openssl zbar-tools librsvg2-bin kotlin strace
 SOURCES = Package.swift Sources Tests Plugins Examples/ExpresScanApp/Package.swift Examples/ExpresScanApp/Sources \
 	Examples/ExpresScanApp/Tests Benchmarks Fuzz/Sources Package@swift-6.0.swift
 # Checks beyond `swift test` that `make test` runs; each mk/*.mk adds its own.

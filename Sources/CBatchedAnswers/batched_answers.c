@@ -1,4 +1,4 @@
-// The answers to a pipelined batch of requests, sent together.
+// The answers to a pipelined batch of requests, sent together, and a TLS record read in one call.
 //
 // libmicrohttpd 0.9.75 answers one request of a connection per turn of its event loop. A client that pipelines
 // sixteen requests in one write gets sixteen answers over sixteen turns, each pushed to the network as soon as it is
@@ -17,9 +17,18 @@
 // TCP_NODELAY, which on Linux sends what the cork holds. So this file defines setsockopt() as well. On an adopted
 // socket of the calling thread it keeps the table in step with the library's TCP_CORK (a socket the library corked is
 // uncorked by the thread's next poll that does not ask for POLLOUT, as any other: the first such answer on a
-// connection waits for the end of its turn), and while the socket is corked it leaves out setting TCP_NODELAY once it
-// is on: that call's only effect would be the push, which the thread's next poll makes for the whole batch. Any other
-// call is the system call.
+// connection waits for the end of its turn), and it leaves out setting TCP_NODELAY once it is on: that call's only
+// effect would be the push, which for a corked socket the thread's next poll makes for the whole batch, and which on a
+// socket not corked is done already (with TCP_NODELAY on, the write that ends an answer, never flagged MSG_MORE, sends
+// what is queued as far as the window lets it, and the rest follows the peer's acknowledgements, push or not). Any
+// other call is the system call.
+//
+// GnuTLS reads a record in two calls, its 5-byte header and then the rest, so a request over TLS cost two recvfrom.
+// microhttp_batching_pull, GnuTLS's pull function for the sessions MicroHTTP sets it on, reads ahead instead: asked for
+// less than a record, it reads up to a record and keeps what was not asked for (the socket's "buffered" bytes), from
+// which the next calls are answered. A socket with buffered bytes is polled as ready to read, since the kernel no
+// longer has them: poll() marks it POLLIN without waiting, and a libmicrohttpd thread never waits but in poll() (or in
+// GnuTLS's pull timeout, microhttp_batching_pull_timeout, which says the same).
 //
 // libmicrohttpd must call poll() and setsockopt() by those names (Debian's 0.9.75 does: `nm -D` lists both). A build
 // with _FORTIFY_SOURCE calling __poll_chk, or one for 64-bit time on a 32-bit system calling __setsockopt64, would
@@ -35,6 +44,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -52,9 +62,25 @@ enum {
   uncorkable = 4,   // setsockopt(TCP_CORK) failed (not TCP): left alone
   writing = 8,      // polled for POLLOUT in the poll being settled
   pushing = 16,     // TCP_NODELAY is on
+  buffered = 32,    // read ahead: bytes of the socket are kept in one of the thread's buffers
 };
 
-// One thread's sockets: a state byte for each descriptor below `capacity`, and the corked ones listed.
+// GnuTLS's GNUTLS_INDEFINITE_TIMEOUT: a pull timeout without end.
+static const unsigned int indefinite_timeout = (unsigned int) -2;
+
+// The most a pull reads ahead: a whole TLS record, its header and its expansion included (16 KiB + 256 + 5 bytes).
+enum { read_ahead_size = 16 * 1024 + 512 };
+
+// A socket's bytes read ahead: `bytes[start..<end]` are still to be pulled.
+struct read_ahead {
+  int descriptor;
+  unsigned char *bytes;
+  size_t start;
+  size_t end;
+};
+
+// One thread's sockets: a state byte for each descriptor below `capacity`, the corked ones listed, and the bytes read
+// ahead, each socket's in a buffer of read_ahead_size bytes; `spare` is the buffer the next read ahead uses.
 struct batching {
   unsigned char *states;
   int capacity;
@@ -62,6 +88,9 @@ struct batching {
   int *held;
   int held_count;
   int held_capacity;
+  struct read_ahead *reads;
+  int read_count;
+  unsigned char *spare;
 };
 
 // The highest descriptor adopted: the state table is indexed by descriptor and doubles to fit it.
@@ -95,8 +124,12 @@ batching_free(void *value)
   struct batching *batching = value;
   for (int index = 0; index < batching->held_count; index++)
     (void) set_cork(batching->held[index], 0);
+  for (int index = 0; index < batching->read_count; index++)
+    free(batching->reads[index].bytes);
   free(batching->states);
   free(batching->held);
+  free(batching->reads);
+  free(batching->spare);
   free(batching);
   current = NULL;
 }
@@ -148,7 +181,32 @@ send_held(struct batching *batching, int index)
   return result;
 }
 
-// Ends the batching of `descriptor`, uncorking it if it is corked.
+// The place of `descriptor`'s bytes read ahead in the list; it has some.
+static int
+read_index(const struct batching *batching, int descriptor)
+{
+  int index = 0;
+  while (batching->reads[index].descriptor != descriptor)
+    index++;
+  return index;
+}
+
+// Takes the `index`th socket's bytes read ahead off the list (the last one takes its place); their buffer is the
+// thread's spare if it has none, else freed.
+static void
+drop_read(struct batching *batching, int index)
+{
+  struct read_ahead *read = &batching->reads[index];
+  if (batching->spare == NULL)
+    batching->spare = read->bytes;
+  else
+    free(read->bytes);
+  batching->states[read->descriptor] &= (unsigned char) ~buffered;
+  batching->read_count -= 1;
+  *read = batching->reads[batching->read_count];
+}
+
+// Ends the batching of `descriptor`, uncorking it if it is corked; what was read ahead of it is dropped.
 static void
 forget(struct batching *batching, int descriptor)
 {
@@ -158,6 +216,8 @@ forget(struct batching *batching, int descriptor)
       send_held(batching, index);
       break;
     }
+  if (batching->states[descriptor] & buffered)
+    drop_read(batching, read_index(batching, descriptor));
   batching->states[descriptor] = 0;
   batching->adopted_count -= 1;
 }
@@ -184,7 +244,8 @@ microhttp_batching_adopt(int descriptor)
   }
   if (batching->states[descriptor] & adopted)
     forget(batching, descriptor);  // a socket closed unreleased, whose number is used again
-  // Room on the list for every adopted socket, so that corking one never needs memory (see hold).
+  // Room on the lists for every adopted socket, so that corking one or keeping what was read ahead of it never needs
+  // memory (see hold and microhttp_batching_pull).
   if (batching->held_capacity <= batching->adopted_count)
   {
     int capacity = batching->held_capacity > 0 ? batching->held_capacity * 2 : 16;
@@ -192,6 +253,10 @@ microhttp_batching_adopt(int descriptor)
     if (held == NULL)
       return;
     batching->held = held;
+    struct read_ahead *reads = realloc(batching->reads, (size_t) capacity * sizeof *reads);
+    if (reads == NULL)
+      return;
+    batching->reads = reads;
     batching->held_capacity = capacity;
   }
   batching->states[descriptor] = adopted;
@@ -254,28 +319,65 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
   }
 }
 
-// Why: the signal that a batch is done is only in poll()'s arguments (see the top of the file). The sockets are
-// settled first, keeping errno as it was, then ppoll() polls: with no signal mask it is poll() with the timeout as a
-// timespec, and calling it rather than glibc's poll cannot come back here. Unlike glibc's poll(), this one is not
-// async-signal-safe on a thread that adopted sockets (it may grow a table); libmicrohttpd polls from its own threads.
+// Whether the `index`th socket polled is polled for reading and has bytes read ahead.
+static int
+is_buffered(const struct batching *batching, const struct pollfd *descriptors, nfds_t index)
+{
+  return (descriptors[index].events & (POLLIN | POLLRDNORM)) && is_adopted(batching, descriptors[index].fd) &&
+         (batching->states[descriptors[index].fd] & buffered);
+}
+
+// Marks the sockets polled for reading that have bytes read ahead as ready to read, in what ppoll() returned
+// (`result`, with the `descriptors`' revents); the count of sockets ready. ppoll() did not wait (see poll): its error
+// (a signal) is left out, those sockets being ready whatever it says.
+static int
+mark_buffered(const struct batching *batching, struct pollfd *descriptors, nfds_t count, int result)
+{
+  if (result < 0)
+  {
+    result = 0;
+    for (nfds_t index = 0; index < count; index++)
+      descriptors[index].revents = 0;
+  }
+  for (nfds_t index = 0; index < count; index++)
+    if (is_buffered(batching, descriptors, index))
+    {
+      if (descriptors[index].revents == 0)
+        result += 1;
+      descriptors[index].revents |= (short) (descriptors[index].events & (POLLIN | POLLRDNORM));
+    }
+  return result;
+}
+
+// Why: the signal that a batch is done is only in poll()'s arguments, and a socket's bytes read ahead are no longer
+// the kernel's to report (see the top of the file). The sockets are settled first, keeping errno as it was; if one
+// polled for reading has bytes read ahead, the poll does not wait and that socket is reported ready. ppoll() polls:
+// with no signal mask it is poll() with the timeout as a timespec, and calling it rather than glibc's poll cannot come
+// back here. Unlike glibc's poll(), this one is not async-signal-safe on a thread that adopted sockets (it may grow a
+// table); libmicrohttpd polls from its own threads.
 int
 poll(struct pollfd *descriptors, nfds_t count, int timeout)
 {
   struct batching *batching = current;
+  int reading = 0;
   if (batching != NULL && (batching->adopted_count > 0 || batching->held_count > 0))
   {
     int saved = errno;
     settle(batching, descriptors, count);
+    for (nfds_t index = 0; batching->read_count > 0 && index < count && !reading; index++)
+      reading = is_buffered(batching, descriptors, index);
     errno = saved;
   }
+  if (reading)
+    timeout = 0;
   struct timespec interval = {.tv_sec = timeout / 1000, .tv_nsec = (long) (timeout % 1000) * 1000000L};
-  return ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
+  int result = ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
+  return reading ? mark_buffered(batching, descriptors, count, result) : result;
 }
 
 // Why: over TLS libmicrohttpd pushes every answer by setting TCP_NODELAY, and corks the socket for its first answer
 // (see the top of the file). On an adopted socket of the calling thread a call setting TCP_CORK is made and the table
-// follows it, and one setting TCP_NODELAY while the socket is corked and TCP_NODELAY already on is answered without
-// the system call. Every other call is the system call, errors included. Like poll(), it is not async-signal-safe on
+// follows it, and one setting TCP_NODELAY while it is already on is answered without the system call. Every other call is the system call, errors included. Like poll(), it is not async-signal-safe on
 // a thread that adopted sockets.
 int
 setsockopt(int descriptor, int level, int name, const void *value, socklen_t length)
@@ -290,7 +392,7 @@ setsockopt(int descriptor, int level, int name, const void *value, socklen_t len
   unsigned char state = batching->states[descriptor];
   if (name == TCP_NODELAY)
   {
-    if (on && (state & corked) && (state & pushing))
+    if (on && (state & pushing))
       return 0;
     int result = set_option(descriptor, level, name, value, length);
     if (result == 0)
@@ -305,4 +407,54 @@ setsockopt(int descriptor, int level, int name, const void *value, socklen_t len
     if (batching->held[index] == descriptor)
       return send_held(batching, index);
   return set_option(descriptor, level, name, value, length);
+}
+
+ssize_t
+microhttp_batching_pull(void *transport, void *data, size_t size)
+{
+  int descriptor = (int) (intptr_t) transport;
+  struct batching *batching = current;
+  if (size == 0 || !is_adopted(batching, descriptor))
+    return recv(descriptor, data, size, 0);
+  if (batching->states[descriptor] & buffered)
+  {
+    int index = read_index(batching, descriptor);
+    struct read_ahead *read = &batching->reads[index];
+    size_t taken = read->end - read->start < size ? read->end - read->start : size;
+    memcpy(data, read->bytes + read->start, taken);
+    read->start += taken;
+    if (read->start == read->end)
+      drop_read(batching, index);
+    return (ssize_t) taken;
+  }
+  // A record or more is asked for (GnuTLS asks for no more than the rest of a record), or no memory to read into.
+  if (size >= read_ahead_size || (batching->spare == NULL && (batching->spare = malloc(read_ahead_size)) == NULL))
+    return recv(descriptor, data, size, 0);
+  ssize_t received = recv(descriptor, batching->spare, read_ahead_size, 0);
+  if (received <= 0)
+    return received;
+  size_t taken = (size_t) received < size ? (size_t) received : size;
+  memcpy(data, batching->spare, taken);
+  if ((size_t) received > taken)
+  {
+    // The list has room: adoption made it for each adopted socket, and a socket is on it once at most.
+    batching->reads[batching->read_count++] = (struct read_ahead){
+        .descriptor = descriptor, .bytes = batching->spare, .start = taken, .end = (size_t) received};
+    batching->spare = NULL;
+    batching->states[descriptor] |= buffered;
+  }
+  return (ssize_t) taken;
+}
+
+int
+microhttp_batching_pull_timeout(void *transport, unsigned int milliseconds)
+{
+  int descriptor = (int) (intptr_t) transport;
+  struct batching *batching = current;
+  if (is_adopted(batching, descriptor) && (batching->states[descriptor] & buffered))
+    return 1;
+  // ppoll() rather than poll(): a wait on one socket is not the end of a batch on the others.
+  struct pollfd readable = {.fd = descriptor, .events = POLLIN, .revents = 0};
+  struct timespec interval = {.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
+  return ppoll(&readable, 1, milliseconds == indefinite_timeout ? NULL : &interval, NULL);
 }

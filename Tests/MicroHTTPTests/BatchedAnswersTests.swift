@@ -316,6 +316,112 @@ struct BatchedAnswersTests {
         }
     }
 
+    @Test("once TCP_NODELAY is on, setting it on an adopted socket that is not corked is answered without the system call")
+    func pushOnUncorkedSocket() throws {
+        try Self.withTCPPair { server, _ in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0)
+            #expect(microhttp_batching_is_holding(server) == 0)
+            // The number now names a UDP socket, which refuses every TCP option: a call the kernel sees fails.
+            let datagram = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+            try #require(datagram >= 0)
+            defer { close(datagram) }
+            try #require(dup2(datagram, server) == server)
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0, "left out: the write that ended the answer pushed it")
+            errno = 0
+            #expect(Self.setTCPOption(server, TCP_NODELAY, 0) == -1, "turned off: the system call")
+            #expect(errno == ENOPROTOOPT)
+        }
+    }
+
+    /// Pulls at most `count` bytes of `descriptor` as GnuTLS does through `microhttp_batching_pull`; nil for -1.
+    static func pull(_ descriptor: Int32, _ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let pulled = bytes.withUnsafeMutableBytes {
+            microhttp_batching_pull(UnsafeMutableRawPointer(bitPattern: Int(descriptor)), $0.baseAddress, count)
+        }
+        return pulled < 0 ? nil : Array(bytes.prefix(pulled))
+    }
+
+    /// The bytes the kernel has for `descriptor` to read.
+    static func unread(_ descriptor: Int32) -> Int32 {
+        var count: Int32 = -1
+        _ = ioctl(descriptor, UInt(FIONREAD), &count)
+        return count
+    }
+
+    /// Sends `text` from `client` and waits, through poll(), until `server` can read all of it.
+    static func deliver(_ text: String, from client: Int32, to server: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        guard send(client, bytes, bytes.count, 0) == bytes.count else { return false }
+        var readable = pollfd(fd: server, events: Int16(POLLIN), revents: 0)
+        while unread(server) < bytes.count {
+            guard poll(&readable, 1, 10_000) == 1 else { return false }
+        }
+        return true
+    }
+
+    @Test("a pull for less than a record reads ahead: the next pulls are answered from what was kept, and the socket polls ready to read meanwhile")
+    func readAhead() throws {
+        try Self.withTCPPair { server, client in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            try #require(fcntl(server, F_SETFL, fcntl(server, F_GETFL) | O_NONBLOCK) == 0)
+            try #require(Self.deliver("HEADRthe record's body, and a second record", from: client, to: server))
+            #expect(Self.pull(server, 5) == Array("HEADR".utf8))
+            #expect(Self.unread(server) == 0, "the rest was read with the header")
+            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 60_000) == 1)
+            var set = [pollfd(fd: server, events: Int16(POLLIN), revents: 0), pollfd(fd: client, events: Int16(POLLIN), revents: 0)]
+            #expect(poll(&set, 2, 60_000) == 1, "ready at once: the kernel no longer has the bytes")
+            #expect(set.map(\.revents) == [Int16(POLLIN), 0])
+            #expect(Self.pollOnce([(server, POLLOUT)]) == [Int16(POLLOUT)], "polled for writing alone: not said to be readable")
+            #expect(Self.pull(server, 17) == Array("the record's body".utf8))
+            #expect(Self.pull(server, 100) == Array(", and a second record".utf8), "no more than was kept")
+            #expect(Self.pollOnce([(server, POLLIN)]) == [0])
+            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 0) == 0)
+            errno = 0
+            #expect(Self.pull(server, 5) == nil)
+            #expect(errno == EAGAIN)
+            // Read ahead again once what was kept is taken; bytes arriving meanwhile wait their turn in the kernel.
+            try #require(Self.deliver("12345678", from: client, to: server))
+            #expect(Self.pull(server, 2) == Array("12".utf8))
+            try #require(Self.deliver("abc", from: client, to: server))
+            #expect(Self.pull(server, 100) == Array("345678".utf8))
+            #expect(Self.pull(server, 100) == Array("abc".utf8))
+        }
+    }
+
+    @Test("bytes read ahead go with their socket's release; a socket not adopted, or a pull of a record, is read as recv() reads")
+    func readAheadEnds() throws {
+        try Self.withTCPPair { server, client in
+            microhttp_batching_adopt(server)
+            try #require(Self.deliver("abcdef", from: client, to: server))
+            #expect(Self.pull(server, 2) == Array("ab".utf8))
+            microhttp_batching_release(server)
+            #expect(Self.pollOnce([(server, POLLIN)]) == [0], "released: what was kept is gone")
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            try #require(Self.deliver("XY", from: client, to: server))
+            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 60_000) == 1)
+            #expect(Self.pull(server, 10) == Array("XY".utf8))
+            // A pull of a whole record or more is recv() itself: nothing kept.
+            let record = String(repeating: "r", count: 17 * 1024)
+            try #require(Self.deliver(record + "tail", from: client, to: server))
+            #expect(Self.pull(server, 17 * 1024)?.count == 17 * 1024)
+            #expect(Self.unread(server) == 4)
+            #expect(Self.pull(server, 4) == Array("tail".utf8))
+        }
+        try Self.withTCPPair { server, client in
+            try #require(Self.deliver("abcdef", from: client, to: server))
+            #expect(Self.pull(server, 2) == Array("ab".utf8))
+            #expect(Self.unread(server) == 4, "not adopted: the rest stays in the kernel")
+        }
+        errno = 0
+        #expect(Self.pull(-1, 5) == nil)
+        #expect(errno == EBADF)
+    }
+
     /// The socket of this process whose peer is 127.0.0.1:`port`: the server's end of a client's connection.
     static func servedSocket(peerPort port: Int) -> Int32? {
         for descriptor in Int32(0)..<4096 {

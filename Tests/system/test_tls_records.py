@@ -1,8 +1,11 @@
 """HTTPS keep-alive: a small answer leaves as one TLS record (libmicrohttpd hands GnuTLS its header and body in two
 calls; deeplinkd corks the session between them), the answers to a pipelined batch leave the server together (its
-poll() and setsockopt(): batched_answers.c), and whatever the size, pipelined or read slowly, every answer arrives
-whole and the server does not spin while a client does not read."""
+poll() and setsockopt(): batched_answers.c), a request costs one read and its answer one write (GnuTLS's pull reads a
+record ahead), and whatever the size, pipelined, cut in pieces or read slowly, every answer arrives whole and the
+server does not spin while a client does not read."""
 
+import re
+import signal
 import socket
 import ssl
 import subprocess
@@ -263,3 +266,80 @@ def test_a_client_that_does_not_read_leaves_the_server_idle_and_gets_every_answe
         sender.join(timeout=20)
     finally:
         client.close()
+
+
+def test_requests_whose_records_arrive_in_pieces_are_answered(tls_server):
+    """The server reads a record ahead of what GnuTLS asks for (batched_answers.c): a record cut anywhere, or two in
+    one segment with the second cut, is answered as a whole one is."""
+    client = RecordCountingClient(tls_server.port)
+    client.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        client.ask("/healthz")  # the session tickets arrive around the first answer
+        for target in SMALL:
+            for cut in (1, 3, 5, 6, -1):
+                client.tls.write(request(target))
+                record = client.outgoing.read()
+                for piece in (record[:cut], record[cut:]):
+                    client.socket.sendall(piece)
+                    time.sleep(0.01)  # each piece a segment of its own
+                assert client.answer() == alone(tls_server.port, target), f"{target}: cut at {cut}"
+            client.tls.write(request(target))
+            client.tls.write(request(SMALL[0]))
+            records = client.outgoing.read()
+            client.socket.sendall(records[:len(records) - 7])
+            time.sleep(0.01)
+            client.socket.sendall(records[len(records) - 7:])
+            assert [client.answer(), client.answer()] == [alone(tls_server.port, target), alone(tls_server.port, SMALL[0])]
+    finally:
+        client.close()
+
+
+def traced_calls(pid, names, action, output):
+    """{name: count} of the system calls `names` that the threads of process `pid` make while `action` runs, as strace
+    writes them to `output`; None when strace cannot trace here."""
+    tracer = subprocess.Popen(["strace", "-f", "-e", "trace=" + ",".join(names), "-o", str(output), "-p", str(pid)],
+                              stderr=subprocess.PIPE, text=True)
+    # strace says so on its standard error once it traces every thread of the process.
+    line = tracer.stderr.readline()
+    if "attached" not in line:
+        tracer.kill()
+        tracer.wait()
+        return None
+    try:
+        action()
+    finally:
+        tracer.send_signal(signal.SIGINT)
+        tracer.communicate(timeout=60)
+    counts = dict.fromkeys(names, 0)
+    for line in output.read_text().splitlines():
+        # "PID name(arguments) = result", or "PID name(arguments <unfinished ...>" and later "<... name resumed>".
+        match = re.match(r"\d+\s+(\w+)\(", line)
+        if match and match.group(1) in counts:
+            counts[match.group(1)] += 1
+    return counts
+
+
+def test_a_request_over_tls_costs_one_read_and_its_answer_one_write(tls_server, tmp_path):
+    """GnuTLS reads a record in two calls (its header, then the rest) and libmicrohttpd pushes every TLS answer with a
+    setsockopt(TCP_NODELAY): the server reads each record ahead in one call and leaves out a push already made."""
+    client = RecordCountingClient(tls_server.port)
+    count = 40
+    try:
+        client.ask("/healthz")  # the handshake, the session tickets and the first answer's cork
+        expected = alone(tls_server.port, SMALL[0])
+
+        def ask():
+            for _ in range(count):
+                status, body, records = client.ask(SMALL[0])
+                assert ((status, body), records) == (expected, 1)
+
+        counts = traced_calls(tls_server.pid, ["recvfrom", "read", "setsockopt", "sendmsg", "sendto", "write"], ask,
+                              tmp_path / "strace.txt")
+        if counts is None:
+            pytest.skip("strace cannot trace a process on this machine")
+    finally:
+        client.close()
+    # A request's record may arrive in two segments now and then (a second read); a read of the record alone, each.
+    assert count <= counts["recvfrom"] + counts["read"] <= count + count // 8, counts
+    assert counts["setsockopt"] == 0, counts
+    assert counts["sendmsg"] + counts["sendto"] == count, counts

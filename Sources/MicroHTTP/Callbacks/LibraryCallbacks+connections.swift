@@ -26,6 +26,7 @@ extension LibraryCallbacks {
                 prefix: address.flatMap { AddressPrefix($0) }, acceptedAt: SystemClock.monotonicNanoseconds())
             // The answers to a pipelined batch leave together (batched_answers.c), plain or over TLS.
             microhttp_batching_adopt(open.descriptor)
+            core.readRecordsWhole(on: connection)
             let fromItsNetwork = core.openConnections.opened(open)
             // Retained as the connection's socket context; released below when libmicrohttpd closes the connection.
             socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
