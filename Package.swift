@@ -85,8 +85,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]
         ),
-        // poll() and setsockopt() for the process, and GnuTLS's pull: the answers to a pipelined batch leave together,
-        // a TLS record is read in one call (batched_answers.c says how).
+        // poll(), setsockopt() and gnutls_bye() for the process, and GnuTLS's pull: the answers to a pipelined batch
+        // leave together, a TLS record is read in one call (batched_answers.c says how).
         .target(name: "CBatchedAnswers"),
         // The one Swift module that talks to libmicrohttpd.
         .target(

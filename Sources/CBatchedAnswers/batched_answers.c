@@ -23,6 +23,16 @@
 // what is queued as far as the window lets it, and the rest follows the peer's acknowledgements, push or not). Any
 // other call is the system call.
 //
+// A small TLS answer is corked in its GnuTLS session so that its header and body leave as one record (MicroHTTP's
+// Exchange+cork.swift). When libmicrohttpd reports it complete, MicroHTTP keeps it back here
+// (microhttp_batching_defer_record) rather than sending it: the thread's next poll sends it, unless that poll asks to
+// write on the socket (more answers of the batch are coming, corked into the same session), so a pipelined batch's
+// answers leave as one record each 16 KiB instead of one each. They are sent before the socket is uncorked, and
+// before anything that would follow them: an answer MicroHTTP does not cork (microhttp_batching_send_record), and
+// the close_notify of libmicrohttpd's gnutls_bye, which it calls right after reporting the last request of a
+// connection complete, so this file defines gnutls_bye() as well, sending what is kept back and then calling
+// GnuTLS's own.
+//
 // GnuTLS reads a record in two calls, its 5-byte header and then the rest, so a request over TLS cost two recvfrom.
 // microhttp_batching_pull, GnuTLS's pull function for the sessions MicroHTTP sets it on, reads ahead instead: asked for
 // less than a record, it reads up to a record and keeps what was not asked for (the socket's "buffered" bytes), from
@@ -30,15 +40,18 @@
 // longer has them: poll() marks it POLLIN without waiting, and a libmicrohttpd thread never waits but in poll() (or in
 // GnuTLS's pull timeout, microhttp_batching_pull_timeout, which says the same).
 //
-// libmicrohttpd must call poll() and setsockopt() by those names (Debian's 0.9.75 does: `nm -D` lists both). A build
-// with _FORTIFY_SOURCE calling __poll_chk, or one for 64-bit time on a 32-bit system calling __setsockopt64, would
-// pass this file by: the first is caught by Tests/system/test_pipelined_batches.py, which counts the segments of a
-// batch, the second refused below; MicroHTTP uncorks, once, a TLS socket the library corked that the table does not
-// hold (ServerCore.flushCorkedAnswer).
+// libmicrohttpd must call poll(), setsockopt() and gnutls_bye() by those names (Debian's 0.9.75 does: `nm -D` lists
+// them). A build with _FORTIFY_SOURCE calling __poll_chk, or one for 64-bit time on a 32-bit system calling
+// __setsockopt64, would pass this file by: the first is caught by Tests/system/test_pipelined_batches.py, which counts
+// the segments of a batch, the second refused below; MicroHTTP uncorks, once, a TLS socket the library corked that the
+// table does not hold (ServerCore.flushCorkedAnswer). A gnutls_bye passed by is caught by test_tls_records.py, whose
+// batch ending in Connection: close must get every answer before the close_notify.
 #define _GNU_SOURCE
 #include "batched_answers.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <gnutls/gnutls.h>
 #include <limits.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -63,13 +76,24 @@ enum {
   writing = 8,      // polled for POLLOUT in the poll being settled
   pushing = 16,     // TCP_NODELAY is on
   buffered = 32,    // read ahead: bytes of the socket are kept in one of the thread's buffers
+  deferring = 64,   // TLS answers written on it are kept back in its GnuTLS session, corked
+};
+
+// A socket's TLS answers kept back: its session stays corked until `send` sends them.
+struct deferred_record {
+  int descriptor;
+  void *session;
+  microhttp_record_sender send;
+  void *connection;
+  void *context;
 };
 
 // GnuTLS's GNUTLS_INDEFINITE_TIMEOUT: a pull timeout without end.
 static const unsigned int indefinite_timeout = (unsigned int) -2;
 
-// The most a pull reads ahead: a whole TLS record, its header and its expansion included (16 KiB + 256 + 5 bytes).
-enum { read_ahead_size = 16 * 1024 + 512 };
+// The most a pull reads ahead: a whole TLS record, its header and its expansion included (16 KiB + 256 + 5 bytes);
+// and the most bytes kept in a buffer of their own size rather than in one of read_ahead_size.
+enum { read_ahead_size = 16 * 1024 + 512, small_read = 2048 };
 
 // A socket's bytes read ahead: `bytes[start..<end]` are still to be pulled.
 struct read_ahead {
@@ -91,6 +115,8 @@ struct batching {
   struct read_ahead *reads;
   int read_count;
   unsigned char *spare;
+  struct deferred_record *deferred;
+  int deferred_count;
 };
 
 // The highest descriptor adopted: the state table is indexed by descriptor and doubles to fit it.
@@ -130,6 +156,7 @@ batching_free(void *value)
   free(batching->held);
   free(batching->reads);
   free(batching->spare);
+  free(batching->deferred);
   free(batching);
   current = NULL;
 }
@@ -192,12 +219,12 @@ read_index(const struct batching *batching, int descriptor)
 }
 
 // Takes the `index`th socket's bytes read ahead off the list (the last one takes its place); their buffer is the
-// thread's spare if it has none, else freed.
+// thread's spare if it has none and it is of the spare's size, else freed.
 static void
 drop_read(struct batching *batching, int index)
 {
   struct read_ahead *read = &batching->reads[index];
-  if (batching->spare == NULL)
+  if (batching->spare == NULL && read->end > small_read)
     batching->spare = read->bytes;
   else
     free(read->bytes);
@@ -206,7 +233,30 @@ drop_read(struct batching *batching, int index)
   *read = batching->reads[batching->read_count];
 }
 
-// Ends the batching of `descriptor`, uncorking it if it is corked; what was read ahead of it is dropped.
+// Takes the `index`th socket's kept-back answers off the list (the last one takes its place) and sends them: the
+// entry goes first, so that the sender finds the table as it leaves it.
+static void
+send_deferred(struct batching *batching, int index)
+{
+  struct deferred_record record = batching->deferred[index];
+  batching->states[record.descriptor] &= (unsigned char) ~deferring;
+  batching->deferred_count -= 1;
+  batching->deferred[index] = batching->deferred[batching->deferred_count];
+  record.send(record.connection, record.context);
+}
+
+// The place of `descriptor`'s kept-back answers in the list; it has some.
+static int
+deferred_index(const struct batching *batching, int descriptor)
+{
+  int index = 0;
+  while (batching->deferred[index].descriptor != descriptor)
+    index++;
+  return index;
+}
+
+// Ends the batching of `descriptor`, uncorking it if it is corked; what was read ahead of it, and what answers were
+// kept back on it (the connection is closing without a TLS close, which would have sent them), are dropped.
 static void
 forget(struct batching *batching, int descriptor)
 {
@@ -218,6 +268,12 @@ forget(struct batching *batching, int descriptor)
     }
   if (batching->states[descriptor] & buffered)
     drop_read(batching, read_index(batching, descriptor));
+  if (batching->states[descriptor] & deferring)
+  {
+    int index = deferred_index(batching, descriptor);
+    batching->deferred_count -= 1;
+    batching->deferred[index] = batching->deferred[batching->deferred_count];
+  }
   batching->states[descriptor] = 0;
   batching->adopted_count -= 1;
 }
@@ -244,8 +300,8 @@ microhttp_batching_adopt(int descriptor)
   }
   if (batching->states[descriptor] & adopted)
     forget(batching, descriptor);  // a socket closed unreleased, whose number is used again
-  // Room on the lists for every adopted socket, so that corking one or keeping what was read ahead of it never needs
-  // memory (see hold and microhttp_batching_pull).
+  // Room on the lists for every adopted socket, so that corking one, keeping what was read ahead of it or keeping its
+  // answers back never needs memory (see hold, microhttp_batching_pull and microhttp_batching_defer_record).
   if (batching->held_capacity <= batching->adopted_count)
   {
     int capacity = batching->held_capacity > 0 ? batching->held_capacity * 2 : 16;
@@ -257,6 +313,10 @@ microhttp_batching_adopt(int descriptor)
     if (reads == NULL)
       return;
     batching->reads = reads;
+    struct deferred_record *deferred = realloc(batching->deferred, (size_t) capacity * sizeof *deferred);
+    if (deferred == NULL)
+      return;
+    batching->deferred = deferred;
     batching->held_capacity = capacity;
   }
   batching->states[descriptor] = adopted;
@@ -294,7 +354,8 @@ hold(struct batching *batching, int descriptor)
   return 0;
 }
 
-// Corks the adopted sockets polled for POLLOUT, and sends what the others hold (see the top of the file).
+// Corks the adopted sockets polled for POLLOUT, and sends what the others hold: first the TLS answers kept back, into
+// the socket while it is still corked, then the socket's own (see the top of the file).
 static void
 settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count)
 {
@@ -309,6 +370,9 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
     else if (!(state & uncorkable) && hold(batching, descriptor) == 0)
       batching->states[descriptor] |= writing;
   }
+  for (int index = batching->deferred_count - 1; index >= 0; index--)
+    if (!(batching->states[batching->deferred[index].descriptor] & writing))
+      send_deferred(batching, index);
   for (int index = batching->held_count - 1; index >= 0; index--)
   {
     int descriptor = batching->held[index];
@@ -437,10 +501,20 @@ microhttp_batching_pull(void *transport, void *data, size_t size)
   memcpy(data, batching->spare, taken);
   if ((size_t) received > taken)
   {
+    // A few bytes kept (the usual case: the start of the next request) take a buffer of their size, and the spare
+    // stays; more, or no memory for a copy, take the spare itself.
+    size_t kept = (size_t) received - taken;
+    unsigned char *bytes = kept <= small_read ? malloc(kept) : NULL;
+    struct read_ahead read = {.descriptor = descriptor, .bytes = bytes, .start = 0, .end = kept};
+    if (bytes != NULL)
+      memcpy(bytes, batching->spare + taken, kept);
+    else
+    {
+      read = (struct read_ahead){.descriptor = descriptor, .bytes = batching->spare, .start = taken, .end = (size_t) received};
+      batching->spare = NULL;
+    }
     // The list has room: adoption made it for each adopted socket, and a socket is on it once at most.
-    batching->reads[batching->read_count++] = (struct read_ahead){
-        .descriptor = descriptor, .bytes = batching->spare, .start = taken, .end = (size_t) received};
-    batching->spare = NULL;
+    batching->reads[batching->read_count++] = read;
     batching->states[descriptor] |= buffered;
   }
   return (ssize_t) taken;
@@ -457,4 +531,69 @@ microhttp_batching_pull_timeout(void *transport, unsigned int milliseconds)
   struct pollfd readable = {.fd = descriptor, .events = POLLIN, .revents = 0};
   struct timespec interval = {.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
   return ppoll(&readable, 1, milliseconds == indefinite_timeout ? NULL : &interval, NULL);
+}
+
+int
+microhttp_batching_defer_record(int descriptor, void *session, microhttp_record_sender send, void *connection,
+                                void *context)
+{
+  struct batching *batching = current;
+  if (!is_adopted(batching, descriptor) || session == NULL || send == NULL)
+    return 0;
+  struct deferred_record record = {
+      .descriptor = descriptor, .session = session, .send = send, .connection = connection, .context = context};
+  if (batching->states[descriptor] & deferring)
+    batching->deferred[deferred_index(batching, descriptor)] = record;
+  else
+  {
+    // The list has room: adoption made it for each adopted socket, and a socket is on it once at most.
+    batching->deferred[batching->deferred_count++] = record;
+    batching->states[descriptor] |= deferring;
+  }
+  return 1;
+}
+
+void
+microhttp_batching_send_record(int descriptor)
+{
+  struct batching *batching = current;
+  if (is_adopted(batching, descriptor) && (batching->states[descriptor] & deferring))
+    send_deferred(batching, deferred_index(batching, descriptor));
+}
+
+typedef int (*bye_function)(gnutls_session_t, gnutls_close_request_t);
+
+// Why: libmicrohttpd 0.9.75 closes a TLS connection with gnutls_bye right after it reports the last request complete,
+// so answers kept back would follow the close_notify alert, which ends the stream for the client; they are sent
+// first. GnuTLS's own gnutls_bye is then called: the next definition after the executable's (dlsym RTLD_NEXT),
+// looked up once; GNUTLS_E_INTERNAL_ERROR if there is none, and libmicrohttpd then shuts the socket down itself.
+int
+gnutls_bye(gnutls_session_t session, gnutls_close_request_t how)
+{
+  struct batching *batching = current;
+  if (batching != NULL)
+    for (int index = 0; index < batching->deferred_count; index++)
+      if (batching->deferred[index].session == (void *) session)
+      {
+        send_deferred(batching, index);
+        break;
+      }
+  static bye_function next;
+  bye_function bye = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
+  if (bye == NULL)
+  {
+    bye = (bye_function) dlsym(RTLD_NEXT, "gnutls_bye");
+    if (bye == NULL)
+      return GNUTLS_E_INTERNAL_ERROR;
+    __atomic_store_n(&next, bye, __ATOMIC_RELEASE);
+  }
+  return bye(session, how);
+}
+
+int
+microhttp_batching_wait_writable(int descriptor, int milliseconds)
+{
+  struct pollfd writable = {.fd = descriptor, .events = POLLOUT, .revents = 0};
+  struct timespec interval = {.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
+  return ppoll(&writable, 1, &interval, NULL);
 }

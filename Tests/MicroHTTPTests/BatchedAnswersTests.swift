@@ -371,9 +371,9 @@ struct BatchedAnswersTests {
             try #require(Self.deliver("HEADRthe record's body, and a second record", from: client, to: server))
             #expect(Self.pull(server, 5) == Array("HEADR".utf8))
             #expect(Self.unread(server) == 0, "the rest was read with the header")
-            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 60_000) == 1)
+            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 1000) == 1)
             var set = [pollfd(fd: server, events: Int16(POLLIN), revents: 0), pollfd(fd: client, events: Int16(POLLIN), revents: 0)]
-            #expect(poll(&set, 2, 60_000) == 1, "ready at once: the kernel no longer has the bytes")
+            #expect(poll(&set, 2, 1000) == 1, "ready at once: the kernel no longer has the bytes")
             #expect(set.map(\.revents) == [Int16(POLLIN), 0])
             #expect(Self.pollOnce([(server, POLLOUT)]) == [Int16(POLLOUT)], "polled for writing alone: not said to be readable")
             #expect(Self.pull(server, 17) == Array("the record's body".utf8))
@@ -392,6 +392,30 @@ struct BatchedAnswersTests {
         }
     }
 
+    @Test("several sockets keep their bytes read ahead apart, a few or many, taken in any order")
+    func readAheadOnSeveralSockets() throws {
+        try Self.withTCPPair { first, firstClient in
+            try Self.withTCPPair { second, secondClient in
+                try Self.withTCPPair { third, thirdClient in
+                    for server in [first, second, third] { microhttp_batching_adopt(server) }
+                    defer { for server in [first, second, third] { microhttp_batching_release(server) } }
+                    let many = String(repeating: "m", count: 5000)
+                    try #require(Self.deliver("first's bytes", from: firstClient, to: first))
+                    try #require(Self.deliver("second's bytes", from: secondClient, to: second))
+                    try #require(Self.deliver("3" + many, from: thirdClient, to: third))
+                    #expect(Self.pull(first, 5) == Array("first".utf8))
+                    #expect(Self.pull(second, 6) == Array("second".utf8))
+                    #expect(Self.pull(third, 1) == Array("3".utf8))
+                    #expect(Self.pollOnce([(first, POLLIN), (second, POLLIN), (third, POLLIN)]) == Array(repeating: Int16(POLLIN), count: 3))
+                    #expect(Self.pull(first, 100) == Array("'s bytes".utf8), "the first taken: the last one moves to its place")
+                    #expect(Self.pull(third, 6000) == Array(many.utf8))
+                    #expect(Self.pull(second, 100) == Array("'s bytes".utf8))
+                    #expect(Self.pollOnce([(first, POLLIN), (second, POLLIN), (third, POLLIN)]) == [0, 0, 0])
+                }
+            }
+        }
+    }
+
     @Test("bytes read ahead go with their socket's release; a socket not adopted, or a pull of a record, is read as recv() reads")
     func readAheadEnds() throws {
         try Self.withTCPPair { server, client in
@@ -402,8 +426,11 @@ struct BatchedAnswersTests {
             #expect(Self.pollOnce([(server, POLLIN)]) == [0], "released: what was kept is gone")
             microhttp_batching_adopt(server)
             defer { microhttp_batching_release(server) }
+            try #require(Self.deliver("123456", from: client, to: server))
+            #expect(Self.pull(server, 2) == Array("12".utf8), "adopted again: nothing of before")
+            #expect(Self.pull(server, 10) == Array("3456".utf8))
             try #require(Self.deliver("XY", from: client, to: server))
-            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 60_000) == 1)
+            #expect(microhttp_batching_pull_timeout(UnsafeMutableRawPointer(bitPattern: Int(server)), 1000) == 1)
             #expect(Self.pull(server, 10) == Array("XY".utf8))
             // A pull of a whole record or more is recv() itself: nothing kept.
             let record = String(repeating: "r", count: 17 * 1024)
@@ -420,6 +447,74 @@ struct BatchedAnswersTests {
         errno = 0
         #expect(Self.pull(-1, 5) == nil)
         #expect(errno == EBADF)
+    }
+
+    /// What the senders below were called for: how often, and on which socket each writes its byte.
+    final class SentRecords {
+        let descriptor: Int32
+        var count = 0
+        init(descriptor: Int32) { self.descriptor = descriptor }
+    }
+
+    /// A sender of kept-back answers, as batched_answers.c calls it: counts the call in its `SentRecords` and writes
+    /// one byte, "B", to that socket.
+    static let sendRecord: microhttp_record_sender = { _, context in
+        guard let context else { return }
+        let sent = Unmanaged<SentRecords>.fromOpaque(context).takeUnretainedValue()
+        sent.count += 1
+        _ = send(sent.descriptor, "B", 1, 0)
+    }
+
+    /// Keeps back answers on `descriptor` for `sent`, with a stand-in for their session (never read but to find it).
+    static func keep(_ descriptor: Int32, for sent: SentRecords, session: OpaquePointer? = OpaquePointer(bitPattern: 0x1000)) -> Int32 {
+        microhttp_batching_defer_record(
+            descriptor, UnsafeMutableRawPointer(session), sendRecord, nil, Unmanaged.passUnretained(sent).toOpaque())
+    }
+
+    @Test("answers kept back are sent once, by the next poll that does not ask to write on their socket, into the corked socket before it is uncorked")
+    func keptRecords() throws {
+        try Self.withTCPPair { server, client in
+            let sent = SentRecords(descriptor: server)
+            #expect(Self.keep(server, for: sent) == 0, "not adopted: the caller sends them")
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(send(server, "A", 1, 0) == 1)
+            #expect(Self.keep(server, for: sent) == 1)
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(Self.keep(server, for: sent) == 1, "kept again before they left: still one sender call due")
+            #expect(sent.count == 0, "more to write: kept")
+            let before = Self.segmentsReceived(client)
+            Self.pollOnce([(server, POLLIN)])
+            #expect(sent.count == 1)
+            var received = [UInt8](repeating: 0, count: 8)
+            #expect(recv(client, &received, received.count, 0) == 2)
+            #expect(Array(received.prefix(2)) == Array("AB".utf8), "the kept answer went into the cork and left with it")
+            #expect(Self.segmentsReceived(client) - before == 1)
+            Self.pollOnce([(server, POLLIN)])
+            #expect(sent.count == 1, "sent once")
+            // Asked for, they leave at once; left out of a poll, they leave too.
+            #expect(Self.keep(server, for: sent) == 1)
+            microhttp_batching_send_record(server)
+            microhttp_batching_send_record(server)
+            #expect(sent.count == 2)
+            #expect(Self.keep(server, for: sent) == 1)
+            Self.pollOnce([])
+            #expect(sent.count == 3)
+        }
+    }
+
+    @Test("answers kept back go unsent with their socket's release (gnutls_bye, which sends them first, is in test_tls_records.py)")
+    func keptRecordsReleased() throws {
+        try Self.withTCPPair { server, _ in
+            let sent = SentRecords(descriptor: server)
+            microhttp_batching_adopt(server)
+            #expect(Self.keep(server, for: sent) == 1)
+            microhttp_batching_release(server)
+            Self.pollOnce([(server, POLLIN)])
+            microhttp_batching_send_record(server)
+            #expect(sent.count == 0, "released: dropped")
+        }
     }
 
     /// The socket of this process whose peer is 127.0.0.1:`port`: the server's end of a client's connection.

@@ -24,6 +24,26 @@ int microhttp_batching_is_holding(int descriptor);
 /// is reported ready to read by poll() without waiting). -1 with errno as recv() sets it.
 ssize_t microhttp_batching_pull(void *transport, void *data, size_t size);
 
+/// What sends the TLS answers kept back on a connection: called with the `connection` and `context` given to
+/// microhttp_batching_defer_record, on the thread that kept them, from poll() or gnutls_bye(); it must not call poll().
+typedef void (*microhttp_record_sender)(void *connection, void *context);
+
+/// Keeps back the TLS answers written to `session` (which the caller corked with gnutls_record_cork) on the adopted
+/// socket `descriptor` of the calling thread, until the thread's next poll that does not ask for POLLOUT on it, a
+/// microhttp_batching_send_record for it, or a gnutls_bye on the session, whichever is first, when `send` is called
+/// once; a release drops them unsent. 1 if kept back, 0 if the socket is not adopted on this thread (the caller sends
+/// them itself). Keeping back again before they are sent replaces what `send` is called with.
+int microhttp_batching_defer_record(int descriptor, void *session, microhttp_record_sender send, void *connection,
+                                    void *context);
+
+/// Sends what microhttp_batching_defer_record kept back on `descriptor` now, if anything.
+void microhttp_batching_send_record(int descriptor);
+
+/// Waits up to `milliseconds` for `descriptor` to take more bytes, as poll() for POLLOUT on it alone would, without
+/// settling the thread's sockets (a sender may wait so, inside poll()): ppoll()'s count of ready sockets, 0 at the
+/// timeout, -1 with errno.
+int microhttp_batching_wait_writable(int descriptor, int milliseconds);
+
 /// GnuTLS's pull timeout function (gnutls_pull_timeout_func), which it requires of a session with a pull function of
 /// its own: 1 at once if the socket has bytes read ahead, else whether it can be read within `milliseconds`
 /// (GNUTLS_INDEFINITE_TIMEOUT: no end): the count of ready sockets of ppoll(), 0 at the timeout, -1 with errno.

@@ -10,13 +10,15 @@ import Synchronization
 /// TLS (`MHD_send_hdr_and_body_` never sends them together there), so each answer left as two records, two
 /// encryptions and two `sendmsg`. A small answer is corked instead when it is queued: GnuTLS keeps both in its buffer,
 /// and `ServerCore.flushCorkedAnswer(on:)`, called when libmicrohttpd reports the request complete (right after it
-/// handed over the last byte, in the same round), sends them as one record in one `sendmsg`.
+/// handed over the last byte, in the same round), has them sent as one record in one `sendmsg`: at the worker's next
+/// poll that does not ask to write on the socket (batched_answers.c), so the answers to a pipelined batch, each
+/// corked in turn, leave together, a record each 16 KiB.
 ///
 /// Only when that send cannot be left half done: the answer fits one record (16 KiB), and the socket's send buffer
-/// has room for it twice over by the kernel's own accounting (`microhttp_send_room`: the buffer less the memory its
-/// queued segments take, their overhead included), so the kernel takes the record whole. A client that pipelines has
-/// the answers before this one still queued, usually far less than the buffer, and its answers are corked too; a client
-/// that reads slowly fills the buffer, and its answers go out as libmicrohttpd sends them, waiting for the socket itself.
+/// has room for it twice over, and for every answer corked before it, by the kernel's own accounting
+/// (`microhttp_send_room`: the buffer less the memory its queued segments take, their overhead included, measured
+/// once the answers GnuTLS still holds are sent), so the kernel takes them whole. A client that reads slowly fills
+/// the buffer, and its answers go out as libmicrohttpd sends them, after any kept back, waiting for the socket itself.
 extension Exchange {
     /// The most body bytes a corked answer may have: with its header it stays within one 16 KiB record.
     static let corkedBodyLimit = 12 * 1024
@@ -40,12 +42,18 @@ extension Exchange {
         guard bodySize <= Self.corkedBodyLimit,
             let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
         else {
+            // Sent uncorked, after the answers kept back before it.
+            microhttp_batching_send_record(open.descriptor)
             open.sendRoom.store(0, ordering: .relaxed)
             return nil
         }
         let needed = Self.corkingRoom(bodySize: bodySize)
         var room = open.sendRoom.load(ordering: .relaxed)
-        if room < needed { room = microhttp_send_room(open.descriptor) }
+        if room < needed {
+            // The kernel's measure leaves out what GnuTLS still holds: sent first, it is in the measure.
+            microhttp_batching_send_record(open.descriptor)
+            room = microhttp_send_room(open.descriptor)
+        }
         guard room >= needed else {
             open.sendRoom.store(0, ordering: .relaxed)
             return nil
@@ -57,12 +65,15 @@ extension Exchange {
 }
 
 extension ServerCore {
-    /// Sends what `Exchange.corkForOneRecord` kept back, as one record; a no-op when nothing is corked.
+    /// Sends what `Exchange.corkForOneRecord` kept back, with the answers of the same pipelined batch; a no-op when
+    /// nothing is corked.
     ///
-    /// Called when libmicrohttpd reports a request complete, before it closes or reuses the connection. The kernel
-    /// takes the record whole in the cases corked; should it not (the machine out of socket memory), the send is
-    /// retried as the socket turns writable for up to a second, then the connection is shut down, so that a client
-    /// never waits on an answer stranded in GnuTLS's buffer while libmicrohttpd waits for its next request.
+    /// Called when libmicrohttpd reports a request complete, before it closes or reuses the connection. The session
+    /// stays corked until the worker's next poll that does not ask to write on the socket (batched_answers.c), so the
+    /// answers to a pipelined batch leave as one record (or one each 16 KiB) rather than a record each; a
+    /// connection libmicrohttpd closes first gets them before its TLS close (batched_answers.c's gnutls_bye), and an
+    /// answer that is not corked after them (`corkForOneRecord`). A socket the worker did not adopt gets its record
+    /// now (`sendCorkedRecord`).
     func flushCorkedAnswer(on connection: OpaquePointer?) {
         guard isTLS, let connection,
             let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
@@ -83,14 +94,33 @@ extension ServerCore {
             }
             open.isCorkSeenTo.store(true, ordering: .relaxed)
         }
+        let kept = microhttp_batching_defer_record(
+            open.descriptor, session, Self.sendKeptRecord, UnsafeMutableRawPointer(connection),
+            Unmanaged.passUnretained(self).toOpaque())
+        if kept == 0 { sendCorkedRecord(on: connection) }
+    }
+
+    /// batched_answers.c's sender of the answers it kept back: `ServerCore.sendCorkedRecord` of the server in
+    /// `context` (unretained: a server outlives its connections).
+    static let sendKeptRecord: microhttp_record_sender = { connection, context in
+        guard let connection, let context else { return }
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().sendCorkedRecord(on: OpaquePointer(connection))
+    }
+
+    /// Sends what the connection's GnuTLS session holds corked. The kernel takes it whole in the cases corked; should
+    /// it not (the machine out of socket memory), the send is retried as the socket turns writable for up to a second,
+    /// then the connection is shut down, so that a client never waits on an answer stranded in GnuTLS's buffer while
+    /// libmicrohttpd waits for its next request.
+    func sendCorkedRecord(on connection: OpaquePointer) {
+        guard let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session,
+            let open = LibraryCallbacks.openConnection(connection)
+        else { return }
         let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)
         guard Self.wouldBlock(result) else { return }
-        // poll() is batched_answers.c's: this socket stays corked while it is polled for POLLOUT, and the others the
-        // worker holds are sent now rather than at the end of its turn.
+        // Not batched_answers.c's poll(): this may run inside that poll, which must not settle the sockets again.
         for _ in 0..<10 where Self.wouldBlock(result) {
-            var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&writable, 1, 100)
+            _ = microhttp_batching_wait_writable(descriptor, 100)
             result = gnutls_record_uncork(OpaquePointer(session), 0)
         }
         guard Self.wouldBlock(result) else { return }

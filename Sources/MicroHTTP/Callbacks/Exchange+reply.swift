@@ -12,7 +12,7 @@ extension Exchange {
             case .prepared(let prepared): prepared.response.body.count
             case .written(let written): written.body.count
             }
-        // Over TLS a small answer leaves as one record (`corkForOneRecord`), flushed when the request completes.
+        // Over TLS a small answer leaves as one record (`corkForOneRecord`), with the rest of a pipelined batch.
         let corked = corkForOneRecord(bodySize: bodySize)
         let result = queueResponse(reply, forcingClose: forcingClose)
         if result != .YES, let corked { gnutls_record_uncork(corked, 0) }

@@ -42,7 +42,7 @@ enum LibraryCallbacks {
     /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (answered, failed or cut); keeps its context for the
     /// connection's next request and marks the connection idle.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, contextSlot, _ in
-        // libmicrohttpd has handed GnuTLS the whole answer: a corked one leaves now, before the connection is reused or closed.
+        // libmicrohttpd has handed GnuTLS the whole answer: a corked one leaves with its batch, before the connection is closed.
         if let cls { Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().flushCorkedAnswer(on: connection) }
         let open = openConnection(connection)
         // The next request's head is due from now on (`HeadDeadline`): set before the connection stops being busy.
