@@ -92,13 +92,14 @@ struct deferred_record {
 static const unsigned int indefinite_timeout = (unsigned int) -2;
 
 // The most a pull reads ahead: a whole TLS record, its header and its expansion included (16 KiB + 256 + 5 bytes);
-// and the most bytes kept in a buffer of their own size rather than in one of read_ahead_size.
+// and the most bytes kept past a pull in a buffer of their own size rather than in one of read_ahead_size.
 enum { read_ahead_size = 16 * 1024 + 512, small_read = 2048 };
 
-// A socket's bytes read ahead: `bytes[start..<end]` are still to be pulled.
+// A socket's bytes read ahead: `bytes[start..<end]` are still to be pulled, of a buffer of `capacity` bytes.
 struct read_ahead {
   int descriptor;
   unsigned char *bytes;
+  size_t capacity;
   size_t start;
   size_t end;
 };
@@ -224,7 +225,7 @@ static void
 drop_read(struct batching *batching, int index)
 {
   struct read_ahead *read = &batching->reads[index];
-  if (batching->spare == NULL && read->end > small_read)
+  if (batching->spare == NULL && read->capacity == read_ahead_size)
     batching->spare = read->bytes;
   else
     free(read->bytes);
@@ -253,6 +254,24 @@ deferred_index(const struct batching *batching, int descriptor)
   while (batching->deferred[index].descriptor != descriptor)
     index++;
   return index;
+}
+
+// Moves the few bytes `read` still keeps out of a buffer of read_ahead_size, which becomes the thread's spare if it has
+// none (else is freed), into one of their size: bytes read ahead that outlast the record they came with (the start
+// of a pipelined request) wait for the socket's turn, and a socket's turn can be long. Left as they are without memory.
+static void
+shrink_read(struct batching *batching, struct read_ahead *read)
+{
+  size_t count = read->end - read->start;
+  unsigned char *bytes = malloc(count);
+  if (bytes == NULL)
+    return;
+  memcpy(bytes, read->bytes + read->start, count);
+  if (batching->spare == NULL)
+    batching->spare = read->bytes;
+  else
+    free(read->bytes);
+  *read = (struct read_ahead){.descriptor = read->descriptor, .bytes = bytes, .capacity = count, .start = 0, .end = count};
 }
 
 // Ends the batching of `descriptor`, uncorking it if it is corked; what was read ahead of it, and what answers were
@@ -489,6 +508,8 @@ microhttp_batching_pull(void *transport, void *data, size_t size)
     read->start += taken;
     if (read->start == read->end)
       drop_read(batching, index);
+    else if (read->capacity == read_ahead_size && read->end - read->start <= small_read)
+      shrink_read(batching, read);
     return (ssize_t) taken;
   }
   // A record or more is asked for (GnuTLS asks for no more than the rest of a record), or no memory to read into.
@@ -501,20 +522,11 @@ microhttp_batching_pull(void *transport, void *data, size_t size)
   memcpy(data, batching->spare, taken);
   if ((size_t) received > taken)
   {
-    // A few bytes kept (the usual case: the start of the next request) take a buffer of their size, and the spare
-    // stays; more, or no memory for a copy, take the spare itself.
-    size_t kept = (size_t) received - taken;
-    unsigned char *bytes = kept <= small_read ? malloc(kept) : NULL;
-    struct read_ahead read = {.descriptor = descriptor, .bytes = bytes, .start = 0, .end = kept};
-    if (bytes != NULL)
-      memcpy(bytes, batching->spare + taken, kept);
-    else
-    {
-      read = (struct read_ahead){.descriptor = descriptor, .bytes = batching->spare, .start = taken, .end = (size_t) received};
-      batching->spare = NULL;
-    }
     // The list has room: adoption made it for each adopted socket, and a socket is on it once at most.
-    batching->reads[batching->read_count++] = read;
+    batching->reads[batching->read_count++] = (struct read_ahead){
+        .descriptor = descriptor, .bytes = batching->spare, .capacity = read_ahead_size, .start = taken,
+        .end = (size_t) received};
+    batching->spare = NULL;
     batching->states[descriptor] |= buffered;
   }
   return (ssize_t) taken;

@@ -112,12 +112,12 @@ extension ServerCore {
     /// then the connection is shut down, so that a client never waits on an answer stranded in GnuTLS's buffer while
     /// libmicrohttpd waits for its next request.
     func sendCorkedRecord(on connection: OpaquePointer) {
-        guard let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session,
-            let open = LibraryCallbacks.openConnection(connection)
+        guard let session = microhttp_get_connection_info(connection, .CONNECTION_INFO_GNUTLS_SESSION)?.pointee.tls_session
         else { return }
-        let descriptor = open.descriptor
         var result = gnutls_record_uncork(OpaquePointer(session), 0)
         guard Self.wouldBlock(result) else { return }
+        // The session's transport is the socket (libmicrohttpd sets it with gnutls_transport_set_int).
+        let descriptor = gnutls_transport_get_int(OpaquePointer(session))
         // Not batched_answers.c's poll(): this may run inside that poll, which must not settle the sockets again.
         for _ in 0..<10 where Self.wouldBlock(result) {
             _ = microhttp_batching_wait_writable(descriptor, 100)
