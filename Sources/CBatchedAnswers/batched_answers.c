@@ -25,10 +25,13 @@
 //
 // A small TLS answer is corked in its GnuTLS session so that its header and body leave as one record (MicroHTTP's
 // Exchange+cork.swift). When libmicrohttpd reports it complete, MicroHTTP keeps it back here
-// (microhttp_batching_defer_record) rather than sending it: the thread's next poll sends it, unless that poll asks to
+// (microhttp_batching_defer_record) rather than sending it, while libmicrohttpd, in the same call, reads the
+// connection's next request if the client sent it already (a pipelined batch: MicroHTTP tells this file so, with
+// microhttp_batching_continue). Without a next request the answer leaves as soon as the thread moves on to another
+// connection (its next pull, request or answer) or polls; with one, at the thread's next poll that does not ask to
 // write on the socket (more answers of the batch are coming, corked into the same session), so a pipelined batch's
-// answers leave as one record each 16 KiB instead of one each. They are sent before the socket is uncorked, and
-// before anything that would follow them: an answer MicroHTTP does not cork (microhttp_batching_send_record), and
+// answers leave as one record each 16 KiB instead of one each, and an answer to a request alone is not held past its
+// connection's turn. They are sent before the socket is uncorked, and before anything that would follow them: an answer MicroHTTP does not cork (microhttp_batching_send_record), and
 // the close_notify of libmicrohttpd's gnutls_bye, which it calls right after reporting the last request of a
 // connection complete, so this file defines gnutls_bye() as well, sending what is kept back and then calling
 // GnuTLS's own.
@@ -79,9 +82,11 @@ enum {
   deferring = 64,   // TLS answers written on it are kept back in its GnuTLS session, corked
 };
 
-// A socket's TLS answers kept back: its session stays corked until `send` sends them.
+// A socket's TLS answers kept back: its session stays corked until `send` sends them. `firm` once the connection's
+// next request was seen before the thread moved on to another (microhttp_batching_continue).
 struct deferred_record {
   int descriptor;
+  int firm;
   void *session;
   microhttp_record_sender send;
   void *connection;
@@ -256,6 +261,16 @@ deferred_index(const struct batching *batching, int descriptor)
   return index;
 }
 
+// Sends the answers kept back on sockets other than `descriptor` whose next request was not seen: the thread has moved
+// on to another connection, so they are the last of their batch, and their turn is over.
+static void
+send_unfollowed(struct batching *batching, int descriptor)
+{
+  for (int index = batching->deferred_count - 1; index >= 0; index--)
+    if (!batching->deferred[index].firm && batching->deferred[index].descriptor != descriptor)
+      send_deferred(batching, index);
+}
+
 // Moves the few bytes `read` still keeps out of a buffer of read_ahead_size, which becomes the thread's spare if it has
 // none (else is freed), into one of their size: bytes read ahead that outlast the record they came with (the start
 // of a pipelined request) wait for the socket's turn, and a socket's turn can be long. Left as they are without memory.
@@ -390,7 +405,7 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
       batching->states[descriptor] |= writing;
   }
   for (int index = batching->deferred_count - 1; index >= 0; index--)
-    if (!(batching->states[batching->deferred[index].descriptor] & writing))
+    if (!batching->deferred[index].firm || !(batching->states[batching->deferred[index].descriptor] & writing))
       send_deferred(batching, index);
   for (int index = batching->held_count - 1; index >= 0; index--)
   {
@@ -499,6 +514,8 @@ microhttp_batching_pull(void *transport, void *data, size_t size)
   struct batching *batching = current;
   if (size == 0 || !is_adopted(batching, descriptor))
     return recv(descriptor, data, size, 0);
+  if (batching->deferred_count > 0)
+    send_unfollowed(batching, descriptor);
   if (batching->states[descriptor] & buffered)
   {
     int index = read_index(batching, descriptor);
@@ -552,8 +569,10 @@ microhttp_batching_defer_record(int descriptor, void *session, microhttp_record_
   struct batching *batching = current;
   if (!is_adopted(batching, descriptor) || session == NULL || send == NULL)
     return 0;
+  send_unfollowed(batching, descriptor);
   struct deferred_record record = {
-      .descriptor = descriptor, .session = session, .send = send, .connection = connection, .context = context};
+      .descriptor = descriptor, .firm = 0, .session = session, .send = send, .connection = connection,
+      .context = context};
   if (batching->states[descriptor] & deferring)
     batching->deferred[deferred_index(batching, descriptor)] = record;
   else
@@ -563,6 +582,17 @@ microhttp_batching_defer_record(int descriptor, void *session, microhttp_record_
     batching->states[descriptor] |= deferring;
   }
   return 1;
+}
+
+void
+microhttp_batching_continue(int descriptor)
+{
+  struct batching *batching = current;
+  if (batching == NULL || batching->deferred_count == 0)
+    return;
+  send_unfollowed(batching, descriptor);
+  if (is_adopted(batching, descriptor) && (batching->states[descriptor] & deferring))
+    batching->deferred[deferred_index(batching, descriptor)].firm = 1;
 }
 
 void

@@ -471,7 +471,7 @@ struct BatchedAnswersTests {
             descriptor, UnsafeMutableRawPointer(session), sendRecord, nil, Unmanaged.passUnretained(sent).toOpaque())
     }
 
-    @Test("answers kept back are sent once, by the next poll that does not ask to write on their socket, into the corked socket before it is uncorked")
+    @Test("answers kept back with their connection's next request seen are sent once, by the next poll that does not ask to write on their socket, into the corked socket before it is uncorked")
     func keptRecords() throws {
         try Self.withTCPPair { server, client in
             let sent = SentRecords(descriptor: server)
@@ -481,8 +481,10 @@ struct BatchedAnswersTests {
             Self.pollOnce([(server, POLLOUT)])
             #expect(send(server, "A", 1, 0) == 1)
             #expect(Self.keep(server, for: sent) == 1)
+            microhttp_batching_continue(server)
             Self.pollOnce([(server, POLLOUT)])
             #expect(Self.keep(server, for: sent) == 1, "kept again before they left: still one sender call due")
+            microhttp_batching_continue(server)
             #expect(sent.count == 0, "more to write: kept")
             let before = Self.segmentsReceived(client)
             Self.pollOnce([(server, POLLIN)])
@@ -493,14 +495,52 @@ struct BatchedAnswersTests {
             #expect(Self.segmentsReceived(client) - before == 1)
             Self.pollOnce([(server, POLLIN)])
             #expect(sent.count == 1, "sent once")
+            // Without the next request seen, they leave at the next poll, even one that asks to write.
+            #expect(Self.keep(server, for: sent) == 1)
+            Self.pollOnce([(server, POLLOUT)])
+            #expect(sent.count == 2)
             // Asked for, they leave at once; left out of a poll, they leave too.
             #expect(Self.keep(server, for: sent) == 1)
             microhttp_batching_send_record(server)
             microhttp_batching_send_record(server)
-            #expect(sent.count == 2)
-            #expect(Self.keep(server, for: sent) == 1)
-            Self.pollOnce([])
             #expect(sent.count == 3)
+            #expect(Self.keep(server, for: sent) == 1)
+            microhttp_batching_continue(server)
+            Self.pollOnce([])
+            #expect(sent.count == 4)
+        }
+    }
+
+    @Test("answers kept back without their connection's next request seen leave as the thread moves on: another socket's pull, kept-back answers or request")
+    func keptRecordsUnfollowed() throws {
+        try Self.withTCPPair { first, _ in
+            try Self.withTCPPair { second, secondClient in
+                let (firstSent, secondSent) = (SentRecords(descriptor: first), SentRecords(descriptor: second))
+                for server in [first, second] { microhttp_batching_adopt(server) }
+                defer { for server in [first, second] { microhttp_batching_release(server) } }
+                // Another socket's kept-back answers send the first's, not its own.
+                #expect(Self.keep(first, for: firstSent) == 1)
+                #expect(Self.keep(second, for: secondSent) == 1)
+                #expect((firstSent.count, secondSent.count) == (1, 0))
+                // A request seen on another connection: the same; on its own, it waits.
+                #expect(Self.keep(first, for: firstSent) == 1)
+                #expect((firstSent.count, secondSent.count) == (1, 1))
+                microhttp_batching_continue(first)
+                microhttp_batching_continue(second)
+                #expect((firstSent.count, secondSent.count) == (1, 1), "the first's next request seen: kept")
+                // A pull: on the socket's own, nothing leaves; on another socket, the answers not followed leave.
+                #expect(Self.keep(second, for: secondSent) == 1)
+                try #require(Self.deliver("x", from: secondClient, to: second))
+                #expect(Self.pull(second, 1) == Array("x".utf8))
+                #expect((firstSent.count, secondSent.count) == (1, 1), "a pull on the second's own socket, and the first's firm")
+                try #require(fcntl(first, F_SETFL, fcntl(first, F_GETFL) | O_NONBLOCK) == 0)
+                #expect(Self.pull(first, 1) == nil)
+                #expect((firstSent.count, secondSent.count) == (1, 2), "a pull on another socket sends the second's")
+                Self.pollOnce([(first, POLLOUT)])
+                #expect((firstSent.count, secondSent.count) == (1, 2), "the first's next request seen and more to write: kept")
+                Self.pollOnce([(first, POLLIN)])
+                #expect((firstSent.count, secondSent.count) == (2, 2))
+            }
         }
     }
 

@@ -29,12 +29,21 @@ ssize_t microhttp_batching_pull(void *transport, void *data, size_t size);
 typedef void (*microhttp_record_sender)(void *connection, void *context);
 
 /// Keeps back the TLS answers written to `session` (which the caller corked with gnutls_record_cork) on the adopted
-/// socket `descriptor` of the calling thread, until the thread's next poll that does not ask for POLLOUT on it, a
-/// microhttp_batching_send_record for it, or a gnutls_bye on the session, whichever is first, when `send` is called
-/// once; a release drops them unsent. 1 if kept back, 0 if the socket is not adopted on this thread (the caller sends
-/// them itself). Keeping back again before they are sent replaces what `send` is called with.
+/// socket `descriptor` of the calling thread, when libmicrohttpd reports the request complete, and sends those kept
+/// back on other sockets whose next request was not seen (microhttp_batching_continue). They are sent, by calling
+/// `send` once, at the first of: the thread's next pull or kept-back answer on another socket, or request seen on
+/// another connection, unless microhttp_batching_continue(descriptor) came first; its next poll, unless that poll
+/// asks for POLLOUT on the socket after microhttp_batching_continue(descriptor); microhttp_batching_send_record; a
+/// gnutls_bye on the session. A release drops them unsent. 1 if kept back, 0 if the socket is not adopted on this
+/// thread (the caller sends them itself). Keeping back again before they are sent replaces what `send` is called
+/// with, and needs a new microhttp_batching_continue.
 int microhttp_batching_defer_record(int descriptor, void *session, microhttp_record_sender send, void *connection,
                                     void *context);
+
+/// Says that libmicrohttpd read the next request on `descriptor` (its request line), on the thread that polls it:
+/// answers kept back on it wait for the end of its batch; those kept back on other sockets whose next request was not
+/// seen are sent.
+void microhttp_batching_continue(int descriptor);
 
 /// Sends what microhttp_batching_defer_record kept back on `descriptor` now, if anything.
 void microhttp_batching_send_record(int descriptor);

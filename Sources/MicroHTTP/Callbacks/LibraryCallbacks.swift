@@ -1,3 +1,4 @@
+import CBatchedAnswers
 import CMicroHTTPD
 import Glibc
 import ServerPlatform
@@ -13,6 +14,8 @@ enum LibraryCallbacks {
     static let requestLineRead: microhttp_uri_callback = { _, uri, connection in
         let open = openConnection(connection)
         open?.isReceiving.store(true, ordering: .releasing)
+        // A TLS answer kept back on this connection waits for the rest of its batch; others' leave (batched_answers.c).
+        if let open { microhttp_batching_continue(open.descriptor) }
         let target = uri.map { String(cString: $0) } ?? ""
         if let uri { endQueryForLibrary(uri) }
         let context: RequestContext
