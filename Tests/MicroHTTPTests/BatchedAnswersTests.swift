@@ -471,7 +471,7 @@ struct BatchedAnswersTests {
             descriptor, UnsafeMutableRawPointer(session), sendRecord, nil, Unmanaged.passUnretained(sent).toOpaque())
     }
 
-    @Test("answers kept back with their connection's next request seen are sent once, by the next poll that does not ask to write on their socket, into the corked socket before it is uncorked")
+    @Test("answers followed by their connection's next request are sent once, by a poll that does not ask to write on the socket, into its cork")
     func keptRecords() throws {
         try Self.withTCPPair { server, client in
             let sent = SentRecords(descriptor: server)
