@@ -123,6 +123,7 @@ struct batching {
   unsigned char *spare;
   struct deferred_record *deferred;
   int deferred_count;
+  int sending;  // a sender of kept-back answers is running: a poll() it makes does not settle the sockets again
 };
 
 // The highest descriptor adopted: the state table is indexed by descriptor and doubles to fit it.
@@ -248,7 +249,9 @@ send_deferred(struct batching *batching, int index)
   batching->states[record.descriptor] &= (unsigned char) ~deferring;
   batching->deferred_count -= 1;
   batching->deferred[index] = batching->deferred[batching->deferred_count];
+  batching->sending += 1;
   record.send(record.connection, record.context);
+  batching->sending -= 1;
 }
 
 // The place of `descriptor`'s kept-back answers in the list; it has some.
@@ -266,8 +269,10 @@ deferred_index(const struct batching *batching, int descriptor)
 static void
 send_unfollowed(struct batching *batching, int descriptor)
 {
+  // From the end, and bounded again at each step: a sender that keeps or sends answers itself changes the list.
   for (int index = batching->deferred_count - 1; index >= 0; index--)
-    if (!batching->deferred[index].firm && batching->deferred[index].descriptor != descriptor)
+    if (index < batching->deferred_count && !batching->deferred[index].firm &&
+        batching->deferred[index].descriptor != descriptor)
       send_deferred(batching, index);
 }
 
@@ -405,7 +410,8 @@ settle(struct batching *batching, const struct pollfd *descriptors, nfds_t count
       batching->states[descriptor] |= writing;
   }
   for (int index = batching->deferred_count - 1; index >= 0; index--)
-    if (!batching->deferred[index].firm || !(batching->states[batching->deferred[index].descriptor] & writing))
+    if (index < batching->deferred_count &&
+        (!batching->deferred[index].firm || !(batching->states[batching->deferred[index].descriptor] & writing)))
       send_deferred(batching, index);
   for (int index = batching->held_count - 1; index >= 0; index--)
   {
@@ -458,7 +464,7 @@ poll(struct pollfd *descriptors, nfds_t count, int timeout)
 {
   struct batching *batching = current;
   int reading = 0;
-  if (batching != NULL && (batching->adopted_count > 0 || batching->held_count > 0))
+  if (batching != NULL && (batching->adopted_count > 0 || batching->held_count > 0) && !batching->sending)
   {
     int saved = errno;
     settle(batching, descriptors, count);

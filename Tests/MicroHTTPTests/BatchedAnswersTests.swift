@@ -544,6 +544,32 @@ struct BatchedAnswersTests {
         }
     }
 
+    @Test("of several sockets' kept-back answers, one poll sends those of the sockets it does not ask to write on, first, middle or last")
+    func keptRecordsOfSeveralSockets() throws {
+        try Self.withTCPPair { first, _ in
+            try Self.withTCPPair { second, _ in
+                try Self.withTCPPair { third, _ in
+                    let servers = [first, second, third]
+                    let sent = servers.map { SentRecords(descriptor: $0) }
+                    for server in servers { microhttp_batching_adopt(server) }
+                    defer { for server in servers { microhttp_batching_release(server) } }
+                    for writing in [[first], [second], [third], [first, third], [second, third], []] {
+                        for (server, records) in zip(servers, sent) {
+                            #expect(Self.keep(server, for: records) == 1)
+                            microhttp_batching_continue(server)
+                        }
+                        let before = sent.map(\.count)
+                        Self.pollOnce(servers.map { ($0, writing.contains($0) ? POLLOUT : POLLIN) })
+                        let calls = zip(sent, before).map { $0.count - $1 }
+                        #expect(calls == servers.map { writing.contains($0) ? 0 : 1 }, "writing on \(writing)")
+                        Self.pollOnce(servers.map { ($0, POLLIN) })
+                        #expect(zip(sent, before).map { $0.count - $1 } == [1, 1, 1], "then the rest, once each")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("answers kept back go unsent with their socket's release (gnutls_bye, which sends them first, is in test_tls_records.py)")
     func keptRecordsReleased() throws {
         try Self.withTCPPair { server, _ in

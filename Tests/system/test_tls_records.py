@@ -270,6 +270,27 @@ def test_pipelined_and_large_answers_arrive_whole(tls_server):
         assert status == 200 and len(answer) > 100_000 and answer.count(b"https://links.example.com/c/CH-") >= 1000
 
 
+def test_a_pipelined_batch_mixing_small_and_large_answers_gets_them_whole_and_in_order(tls_server):
+    """Small answers kept back in the session leave before a large one that is not corked (microhttp_batching_
+    send_record: the API description, 31 KB), and those after it are kept again. The large ones, 6.4 MB, are more
+    than the server's socket takes while the client does not read: kept back in GnuTLS with the small ones, they
+    would meet a full socket when sent, and the connection would be given up after a second."""
+    large = "/openapi.yaml"
+    targets = SMALL * 2 + [large] + SMALL * 2 + [large] * 200 + SMALL
+    connection = socket.socket()
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    connection.settimeout(20)
+    connection.connect(("127.0.0.1", tls_server.port))
+    with client_context().wrap_socket(connection) as tls:
+        tls.sendall(b"".join(request(target) for target in targets))
+        time.sleep(1.5)  # a client slow to read
+        answers, _ = read_answers(tls, len(targets))
+        expected = {target: alone(tls_server.port, target) for target in set(targets)}
+        assert len(expected[large][1]) > 16 * 1024
+        for number, (target, answer) in enumerate(zip(targets, answers)):
+            assert answer == expected[target], f"answer {number}, to {target}"
+
+
 def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()

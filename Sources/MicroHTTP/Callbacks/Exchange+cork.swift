@@ -94,10 +94,13 @@ extension ServerCore {
             }
             open.isCorkSeenTo.store(true, ordering: .relaxed)
         }
-        let kept = microhttp_batching_defer_record(
-            open.descriptor, session, Self.sendKeptRecord, UnsafeMutableRawPointer(connection),
-            Unmanaged.passUnretained(self).toOpaque())
-        if kept == 0 { sendCorkedRecord(on: connection) }
+        // Not kept back while the server drains: libmicrohttpd's stop shuts every socket before its TLS close.
+        let kept =
+            !isDraining.load(ordering: .relaxed)
+            && microhttp_batching_defer_record(
+                open.descriptor, session, Self.sendKeptRecord, UnsafeMutableRawPointer(connection),
+                Unmanaged.passUnretained(self).toOpaque()) == 1
+        if !kept { sendCorkedRecord(on: connection) }
     }
 
     /// batched_answers.c's sender of the answers it kept back: `ServerCore.sendCorkedRecord` of the server in
