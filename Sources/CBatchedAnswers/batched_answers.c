@@ -109,8 +109,9 @@ struct read_ahead {
   size_t end;
 };
 
-// One thread's sockets: a state byte for each descriptor below `capacity`, the corked ones listed, and the bytes read
-// ahead, each socket's in a buffer of read_ahead_size bytes; `spare` is the buffer the next read ahead uses.
+// One thread's sockets: a state byte for each descriptor below `capacity`, the corked ones listed, the bytes read ahead
+// (each socket's in a buffer of read_ahead_size bytes, or of their own size once few remain; `spare` is the buffer the
+// next read ahead uses), and the TLS answers kept back.
 struct batching {
   unsigned char *states;
   int capacity;

@@ -25,7 +25,8 @@ int microhttp_batching_is_holding(int descriptor);
 ssize_t microhttp_batching_pull(void *transport, void *data, size_t size);
 
 /// What sends the TLS answers kept back on a connection: called with the `connection` and `context` given to
-/// microhttp_batching_defer_record, on the thread that kept them, from poll() or gnutls_bye(); it must not call poll().
+/// microhttp_batching_defer_record, on the thread that kept them, from poll(), gnutls_bye() or the functions below; a
+/// poll() it makes does not settle the thread's sockets (microhttp_batching_wait_writable is the wait meant for it).
 typedef void (*microhttp_record_sender)(void *connection, void *context);
 
 /// Keeps back the TLS answers written to `session` (which the caller corked with gnutls_record_cork) on the adopted
