@@ -136,6 +136,13 @@ static pthread_key_t batching_key;
 static int batching_key_made;
 static pthread_once_t batching_key_once = PTHREAD_ONCE_INIT;
 
+// A timeout of `milliseconds` as ppoll() takes it.
+static struct timespec
+interval_of(unsigned int milliseconds)
+{
+  return (struct timespec){.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
+}
+
 // The system call itself, which setsockopt() below makes for every call it does not answer from the table.
 static int
 set_option(int descriptor, int level, int name, const void *value, socklen_t length)
@@ -241,15 +248,23 @@ drop_read(struct batching *batching, int index)
   *read = batching->reads[batching->read_count];
 }
 
-// Takes the `index`th socket's kept-back answers off the list (the last one takes its place) and sends them: the
-// entry goes first, so that the sender finds the table as it leaves it.
-static void
-send_deferred(struct batching *batching, int index)
+// Takes the `index`th socket's kept-back answers off the list (the last one takes its place); the entry taken.
+static struct deferred_record
+take_deferred(struct batching *batching, int index)
 {
   struct deferred_record record = batching->deferred[index];
   batching->states[record.descriptor] &= (unsigned char) ~deferring;
   batching->deferred_count -= 1;
   batching->deferred[index] = batching->deferred[batching->deferred_count];
+  return record;
+}
+
+// Takes the `index`th socket's kept-back answers off the list and sends them: the entry goes first, so that the
+// sender finds the table as it leaves it.
+static void
+send_deferred(struct batching *batching, int index)
+{
+  struct deferred_record record = take_deferred(batching, index);
   batching->sending += 1;
   record.send(record.connection, record.context);
   batching->sending -= 1;
@@ -309,11 +324,7 @@ forget(struct batching *batching, int descriptor)
   if (batching->states[descriptor] & buffered)
     drop_read(batching, read_index(batching, descriptor));
   if (batching->states[descriptor] & deferring)
-  {
-    int index = deferred_index(batching, descriptor);
-    batching->deferred_count -= 1;
-    batching->deferred[index] = batching->deferred[batching->deferred_count];
-  }
+    (void) take_deferred(batching, deferred_index(batching, descriptor));
   batching->states[descriptor] = 0;
   batching->adopted_count -= 1;
 }
@@ -475,7 +486,7 @@ poll(struct pollfd *descriptors, nfds_t count, int timeout)
   }
   if (reading)
     timeout = 0;
-  struct timespec interval = {.tv_sec = timeout / 1000, .tv_nsec = (long) (timeout % 1000) * 1000000L};
+  struct timespec interval = interval_of((unsigned int) timeout);
   int result = ppoll(descriptors, count, timeout < 0 ? NULL : &interval, NULL);
   return reading ? mark_buffered(batching, descriptors, count, result) : result;
 }
@@ -565,7 +576,7 @@ microhttp_batching_pull_timeout(void *transport, unsigned int milliseconds)
     return 1;
   // ppoll() rather than poll(): a wait on one socket is not the end of a batch on the others.
   struct pollfd readable = {.fd = descriptor, .events = POLLIN, .revents = 0};
-  struct timespec interval = {.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
+  struct timespec interval = interval_of(milliseconds);
   return ppoll(&readable, 1, milliseconds == indefinite_timeout ? NULL : &interval, NULL);
 }
 
@@ -643,6 +654,6 @@ int
 microhttp_batching_wait_writable(int descriptor, int milliseconds)
 {
   struct pollfd writable = {.fd = descriptor, .events = POLLOUT, .revents = 0};
-  struct timespec interval = {.tv_sec = milliseconds / 1000, .tv_nsec = (long) (milliseconds % 1000) * 1000000L};
+  struct timespec interval = interval_of(milliseconds < 0 ? 0 : (unsigned int) milliseconds);
   return ppoll(&writable, 1, &interval, NULL);
 }

@@ -39,6 +39,15 @@ struct BatchedAnswersTests {
         try body(server, client)
     }
 
+    /// `withTCPPair` with the accepted end adopted by the calling thread for `body`, and released after.
+    static func withAdoptedTCPPair(_ body: (Int32, Int32) throws -> Void) throws {
+        try withTCPPair { server, client in
+            microhttp_batching_adopt(server)
+            defer { microhttp_batching_release(server) }
+            try body(server, client)
+        }
+    }
+
     /// Whether TCP_CORK is on for `descriptor`, as the kernel has it.
     static func isCorked(_ descriptor: Int32) -> Bool {
         (tcpOption(descriptor, TCP_CORK) ?? 0) != 0
@@ -54,9 +63,7 @@ struct BatchedAnswersTests {
 
     @Test("an adopted socket polled for POLLOUT is corked; polled for POLLIN alone it is uncorked and what it held arrives")
     func corkedWhileWriting() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             Self.pollOnce([(server, POLLOUT)])
             #expect(Self.isCorked(server))
             #expect(microhttp_batching_is_holding(server) == 1)
@@ -102,9 +109,7 @@ struct BatchedAnswersTests {
 
     @Test("a corked socket left out of a poll is uncorked")
     func uncorkedWhenLeftOut() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             Self.pollOnce([(server, POLLOUT)])
             #expect(Self.isCorked(server))
             Self.pollOnce([(client, POLLIN)])
@@ -179,9 +184,7 @@ struct BatchedAnswersTests {
 
     @Test("an adopted socket the library corks is uncorked by the next poll without POLLOUT or by its release; its own uncork is made")
     func libraryCork() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             #expect(Self.setTCPOption(server, TCP_CORK, 1) == 0)
             #expect(Self.isCorked(server))
             #expect(microhttp_batching_is_holding(server) == 1)
@@ -241,9 +244,7 @@ struct BatchedAnswersTests {
 
     @Test("while an adopted socket is corked, setting TCP_NODELAY once it is on does not push: the writes leave together")
     func pushesLeftOut() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0)
             #expect(Self.tcpOption(server, TCP_NODELAY) == 1)
             Self.pollOnce([(server, POLLOUT)])
@@ -268,9 +269,7 @@ struct BatchedAnswersTests {
 
     @Test("setsockopt keeps its meaning for any other call: other options and levels, sockets not adopted, errors")
     func otherOptions() throws {
-        try Self.withTCPPair { server, _ in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, _ in
             Self.pollOnce([(server, POLLOUT)])
             var size: Int32 = 65536
             #expect(setsockopt(server, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0)
@@ -301,9 +300,7 @@ struct BatchedAnswersTests {
 
     @Test("poll keeps its meaning: the count of ready sockets, 0 at the end of a timeout, none when there is no socket")
     func pollResults() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             var set = [pollfd(fd: server, events: Int16(POLLIN), revents: 0), pollfd(fd: client, events: Int16(POLLOUT), revents: 0)]
             #expect(poll(&set, 2, 0) == 1)
             #expect(set[1].revents == Int16(POLLOUT))
@@ -318,9 +315,7 @@ struct BatchedAnswersTests {
 
     @Test("once TCP_NODELAY is on, setting it on an adopted socket that is not corked is answered without the system call")
     func pushOnUncorkedSocket() throws {
-        try Self.withTCPPair { server, _ in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, _ in
             #expect(Self.setTCPOption(server, TCP_NODELAY, 1) == 0)
             #expect(microhttp_batching_is_holding(server) == 0)
             // The number now names a UDP socket, which refuses every TCP option: a call the kernel sees fails.
@@ -364,9 +359,7 @@ struct BatchedAnswersTests {
 
     @Test("a pull for less than a record reads ahead: the next pulls are answered from what was kept, and the socket polls ready to read meanwhile")
     func readAhead() throws {
-        try Self.withTCPPair { server, client in
-            microhttp_batching_adopt(server)
-            defer { microhttp_batching_release(server) }
+        try Self.withAdoptedTCPPair { server, client in
             try #require(fcntl(server, F_SETFL, fcntl(server, F_GETFL) | O_NONBLOCK) == 0)
             try #require(Self.deliver("HEADRthe record's body, and a second record", from: client, to: server))
             #expect(Self.pull(server, 5) == Array("HEADR".utf8))
