@@ -96,6 +96,13 @@ struct AliasAndFeatureTests {
         let unknown = try server.request("/resolve?url=\(workflow)&features=premium")
         #expect(unknown.status == 400)
         #expect(unknown.text == #"{"error":"unknown feature 'premium' (known features: premiumWorkflows, fleetReports)"}"# + "\n")
+        // An empty name in the list is refused, as in POST's array, wherever the comma is (found by schemathesis).
+        for list in [",", ",,", "premiumWorkflows,", ",premiumWorkflows", "fleetReports,,premiumWorkflows", "%2C"] {
+            let empty = try server.request("/resolve?url=\(workflow)&features=\(list)")
+            #expect(empty.status == 400, "features=\(list)")
+            #expect(empty.text == #"{"error":"'features' has an empty name: comma-separated names, or nothing for none"}"# + "\n")
+        }
+        #expect(try post(#"{"urls": ["https://links.example.com/w/abc"], "features": [""]}"#).status == 400)
 
         func post(_ body: String) throws -> RawResponse {
             try server.post("/resolve", body)

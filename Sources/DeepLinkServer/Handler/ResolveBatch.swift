@@ -27,9 +27,15 @@ struct ResolveBatch {
         }
     }
 
-    /// The features in `features=A,B` (`features=` enables none).
-    static func features(in text: Substring) -> Set<String> {
-        Set(text.split(separator: ",", omittingEmptySubsequences: true).map(String.init))
+    /// The features in `features=A,B` (`features=` enables none); a list with an empty name (`,`, `A,`, `A,,B`) is
+    /// refused, as `"features": [""]` is.
+    static func features(in text: Substring) -> Result<Set<String>, APIError> {
+        guard !text.isEmpty else { return .success([]) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard !names.contains(where: \.isEmpty) else {
+            return .failure(APIError(400, "'features' has an empty name: comma-separated names, or nothing for none"))
+        }
+        return .success(Set(names.map(String.init)))
     }
 
     /// The batch in `body`, read as strict JSON (`StrictJSON`): the same body is refused or read the same way

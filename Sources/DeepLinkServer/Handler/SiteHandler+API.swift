@@ -23,7 +23,13 @@ extension SiteHandler {
         }
         do {
             let state = query.first(where: { $0.name == "state" }).map { String($0.value) }
-            let features = query.first(where: { $0.name == "features" }).map(\.value).map(ResolveBatch.features(in:))
+            var features: Set<String>?
+            if let text = query.first(where: { $0.name == "features" })?.value {
+                switch ResolveBatch.features(in: text) {
+                case .success(let names): features = names
+                case .failure(let error): return Answer(.response(error.response), endpoint: .resolve)
+                }
+            }
             var appVersion: AppVersion?
             if let text = query.first(where: { $0.name == "appVersion" })?.value {
                 switch ResolveBatch.appVersion(in: String(text)) {
